@@ -1,0 +1,58 @@
+import type { UIMatch } from 'react-router';
+
+/** What a public route puts in the document head. */
+export interface PageMeta {
+  title: string;
+  description?: string;
+  /** Path of the canonical URL, made absolute with the site's public URL. */
+  canonicalPath?: string;
+  image?: string;
+  type?: 'website' | 'article' | 'event';
+  /** JSON-LD objects. */
+  jsonLd?: unknown[];
+  noindex?: boolean;
+}
+
+export interface RouteHandle {
+  meta?: (data: unknown, match: UIMatch) => PageMeta;
+}
+
+/** The deepest route's meta wins. */
+export function pageMetaFor(matches: UIMatch[]): PageMeta | undefined {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const match = matches[i]!;
+    const handle = match.handle as RouteHandle | undefined;
+    if (handle?.meta) return handle.meta(match.data, match);
+  }
+  return undefined;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** `<` in JSON-LD must not close the script element. */
+const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export function renderHeadTags(meta: PageMeta, siteName: string, origin: string): string {
+  const title = meta.title.includes(siteName) ? meta.title : `${meta.title} | ${siteName}`;
+  const tags = [`<title>${escapeHtml(title)}</title>`];
+  const add = (attr: 'name' | 'property', key: string, value: string | undefined) => {
+    if (value) tags.push(`<meta ${attr}="${key}" content="${escapeHtml(value)}" />`);
+  };
+  add('name', 'description', meta.description);
+  if (meta.noindex) add('name', 'robots', 'noindex');
+  if (meta.canonicalPath) tags.push(`<link rel="canonical" href="${escapeHtml(origin + meta.canonicalPath)}" />`);
+  const image = meta.image && (meta.image.startsWith('http') ? meta.image : origin + meta.image);
+  add('property', 'og:site_name', siteName);
+  add('property', 'og:title', meta.title);
+  add('property', 'og:description', meta.description);
+  add('property', 'og:type', meta.type === 'article' ? 'article' : 'website');
+  if (meta.canonicalPath) add('property', 'og:url', origin + meta.canonicalPath);
+  add('property', 'og:image', image);
+  add('name', 'twitter:card', image ? 'summary_large_image' : 'summary');
+  add('name', 'twitter:title', meta.title);
+  add('name', 'twitter:description', meta.description);
+  add('name', 'twitter:image', image);
+  for (const item of meta.jsonLd ?? []) tags.push(`<script type="application/ld+json">${safeJson(item)}</script>`);
+  return tags.join('\n    ');
+}

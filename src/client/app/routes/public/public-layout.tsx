@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { Outlet, useLoaderData, useLocation, useMatches, type LoaderFunctionArgs, type UIMatch } from 'react-router';
+import { SiteFooter } from '#client/components/layout/site-footer.tsx';
+import { SiteHeader } from '#client/components/layout/site-header.tsx';
+import { publicData } from '#client/lib/public-data.ts';
+import { pageMetaFor } from '../../meta.ts';
+
+export async function publicLayoutLoader({ context }: LoaderFunctionArgs) {
+  return { school: await publicData(context).school() };
+}
+
+export type PublicLayoutData = Awaited<ReturnType<typeof publicLayoutLoader>>;
+
+/** Every route change scrolls to the top (§2) and updates the title after client navigation. */
+function useRouteChangeEffects(schoolName: string) {
+  const { pathname } = useLocation();
+  const matches = useMatches() as UIMatch[];
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  useEffect(() => {
+    const meta = pageMetaFor(matches);
+    if (!meta) return;
+    document.title = meta.title.includes(schoolName) ? meta.title : `${meta.title} | ${schoolName}`;
+    const description = document.querySelector('meta[name="description"]');
+    if (description && meta.description) description.setAttribute('content', meta.description);
+  }, [matches, schoolName]);
+}
+
+export function PublicLayout() {
+  const { school } = useLoaderData() as PublicLayoutData;
+  useRouteChangeEffects(school.name);
+  return (
+    <div className="flex min-h-screen flex-col bg-white font-sans text-slate-800">
+      <SiteHeader schoolName={school.name} brandLine={school.brandLine} />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter school={school} />
+    </div>
+  );
+}

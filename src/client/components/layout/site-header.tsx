@@ -1,0 +1,94 @@
+import { Menu, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { Logo } from './logo.tsx';
+
+export const NAV_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About' },
+  { to: '/programs', label: 'Programs' },
+  { to: '/curriculum', label: 'Curriculum' },
+  { to: '/contact', label: 'Contact' },
+  { to: '/blog', label: 'Blog' },
+] as const;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-full px-3 py-2 text-[15px] font-semibold transition-colors hover:bg-brand-100 hover:text-brand-700 ${
+    isActive ? 'text-brand-700' : 'text-slate-700'
+  }`;
+
+export function SiteHeader({ schoolName, brandLine }: { schoolName: string; brandLine: string }) {
+  const menuId = useId();
+  const { pathname } = useLocation();
+  // The small-screen menu is open for the page it was opened on: choosing a link closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpenOn(null);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-orange-100 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <a href="#main" className="skip-link rounded bg-slate-900 px-3 py-2 text-white">
+        Skip to content
+      </a>
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2" aria-label={`${schoolName} home`}>
+          <Logo />
+          <span className="flex flex-col leading-tight">
+            <span className="text-lg font-extrabold text-slate-900">{schoolName}</span>
+            {brandLine && <span className="text-xs font-medium text-slate-600">{brandLine}</span>}
+          </span>
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          {NAV_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} end={link.to === '/'} className={linkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+          <Link
+            to="/admission"
+            className="ml-2 rounded-full bg-brand-600 px-5 py-2 text-[15px] font-bold text-white shadow-sm transition hover:bg-brand-700"
+          >
+            Admission
+          </Link>
+        </nav>
+        <button
+          type="button"
+          className="inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 hover:bg-brand-100 lg:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+        </button>
+      </div>
+      <nav id={menuId} aria-label="Main" hidden={!open} className="border-t border-orange-100 bg-white px-4 pb-4 pt-2 lg:hidden">
+        <ul className="flex flex-col gap-1">
+          {NAV_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.to === '/'} className={linkClass} onClick={() => setOpen(false)}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li className="pt-2">
+            <Link
+              to="/admission"
+              onClick={() => setOpen(false)}
+              className="block rounded-full bg-brand-600 px-5 py-2.5 text-center font-bold text-white hover:bg-brand-700"
+            >
+              Admission
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

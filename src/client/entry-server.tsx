@@ -1,0 +1,75 @@
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type UIMatch } from 'react-router';
+import type { PublicData } from './lib/public-data.ts';
+import { pageMetaFor, renderHeadTags } from './app/meta.ts';
+import { routes } from './app/routes.tsx';
+
+const handler = createStaticHandler(routes);
+
+export type RenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'html'; status: number; head: string; html: string; data: string };
+
+export interface RenderContext {
+  publicData: PublicData;
+  /** Absolute origin for canonical and Open Graph URLs, e.g. https://school.example */
+  origin: string;
+}
+
+/** Renders one public URL to HTML with its loader data (hydration data included). */
+export async function render(request: Request, context: RenderContext): Promise<RenderResult> {
+  const result = await handler.query(request, { requestContext: context });
+  if (result instanceof Response) {
+    return { kind: 'redirect', status: result.status, location: result.headers.get('location') ?? '/' };
+  }
+  const router = createStaticRouter(handler.dataRoutes, result);
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <StaticRouterProvider router={router} context={result} hydrate={false} />
+    </StrictMode>,
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+
+  const matches = result.matches.map((m) => ({
+    id: m.route.id,
+    pathname: m.pathname,
+    params: m.params,
+    data: result.loaderData[m.route.id],
+    loaderData: result.loaderData[m.route.id],
+    handle: m.route.handle,
+  })) as UIMatch[];
+  const schoolName = (result.loaderData.public as { school?: { name: string } } | undefined)?.school?.name ?? 'Sprout';
+  const meta = pageMetaFor(matches) ?? { title: schoolName };
+  return {
+    kind: 'html',
+    status: result.statusCode,
+    head: renderHeadTags(meta, schoolName, context.origin),
+    html: Buffer.concat(chunks).toString('utf8'),
+    // Outside #root, or hydration would meet an element React did not render.
+    data: hydrationScript(result),
+  };
+}
+
+/**
+ * The router's hydration data as inert JSON (read by entry-client), so the Content-Security-Policy
+ * can forbid inline scripts. Error responses are marked the way react-router revives them.
+ */
+function hydrationScript(context: { loaderData: unknown; actionData: unknown; errors: Record<string, unknown> | null }) {
+  const errors = context.errors
+    ? Object.fromEntries(
+        Object.entries(context.errors).map(([id, error]) => [
+          id,
+          isRouteErrorResponse(error)
+            ? { ...error, __type: 'RouteErrorResponse' }
+            : { message: error instanceof Error ? error.message : 'Error', __type: 'Error' },
+        ]),
+      )
+    : null;
+  const json = JSON.stringify({ loaderData: context.loaderData, actionData: context.actionData, errors }).replace(
+    /</g,
+    '\\u003c',
+  );
+  return `<script type="application/json" id="router-data">${json}</script>`;
+}

@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import type { DbHandle } from './db/client.ts';
+import type { Env } from './env.ts';
+
+/** What buildApp needs; main.ts derives it from the environment, tests build it by hand. */
+export interface AppConfig {
+  dataDir: string;
+  /** postgres:// URL; when absent the built-in database (PGlite under dataDir/db) is used. */
+  databaseUrl?: string;
+  /** An already opened database (tests); buildApp then neither opens nor migrates one. */
+  database?: DbHandle;
+  publicUrl?: string;
+  logLevel: string;
+  /** Vite middleware and on-the-fly SSR instead of the production build. */
+  dev?: boolean;
+  /** Serve the site's pages (SSR and the back-office shell). Off for pure API tests. */
+  pages?: boolean;
+  smtpUrl?: string;
+  /** Fixed setup code (tests); otherwise a random one is made and logged at start. */
+  setupCode?: string;
+}
+
+/** `DATA_DIR/config.json`, written by the installer (mode 0600). Environment variables win over it. */
+export const StoredConfigSchema = z.object({
+  databaseUrl: z.string().optional(),
+});
+export type StoredConfig = z.infer<typeof StoredConfigSchema>;
+
+export const storedConfigPath = (dataDir: string) => join(dataDir, 'config.json');
+
+export function readStoredConfig(dataDir: string): StoredConfig {
+  const path = storedConfigPath(dataDir);
+  if (!existsSync(path)) return {};
+  const parsed = StoredConfigSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+  if (!parsed.success) throw new Error(`${path} is not valid: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+export function configFromEnv(env: Env, dev = false): AppConfig {
+  const dataDir = resolve(env.DATA_DIR);
+  const stored = readStoredConfig(dataDir);
+  return {
+    dataDir,
+    databaseUrl: env.DATABASE_URL ?? stored.databaseUrl,
+    publicUrl: env.PUBLIC_URL,
+    logLevel: env.LOG_LEVEL,
+    smtpUrl: env.SMTP_URL,
+    dev,
+    pages: true,
+  };
+}

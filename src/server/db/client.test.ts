@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DataDirInUseError, openDb } from './client.ts';
+import { categories } from './schema/index.ts';
+import { createTestDatabase } from '../test/test-database.ts';
+
+describe('the built-in database (PGlite folder)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sprout-lock-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('refuses a second opener of a data dir in use, then opens once it is free', async () => {
+    const first = await openDb({ kind: 'pglite', dataDir: dir });
+    await expect(openDb({ kind: 'pglite', dataDir: dir })).rejects.toBeInstanceOf(DataDirInUseError);
+    await expect(openDb({ kind: 'pglite', dataDir: dir })).rejects.toThrow(/in use by another Sprout process/);
+    await first.close();
+    const second = await openDb({ kind: 'pglite', dataDir: dir });
+    await second.ping();
+    await second.close();
+  }, 60_000);
+
+  it('takes over a lock left by a process that died', async () => {
+    writeFileSync(join(dir, 'sprout.lock'), '999999999');
+    const handle = await openDb({ kind: 'pglite', dataDir: dir });
+    await handle.ping();
+    await handle.close();
+  }, 60_000);
+});
+
+describe('the schema', () => {
+  it('enforces constraints in the database, not only in code', async () => {
+    const handle = await createTestDatabase();
+    try {
+      await handle.db.insert(categories).values({ name: 'Workshop' });
+      await expect(handle.db.insert(categories).values({ name: 'workshop' })).rejects.toThrow();
+      await expect(handle.db.insert(categories).values({ name: '   ' })).rejects.toThrow();
+      await expect(
+        handle.db.execute(sql`insert into events (title, description, category_id, location, start_date, end_date, status)
+          values ('t', 'd', (select id from categories limit 1), 'here', now(), now() - interval '1 day', 'upcoming')`),
+      ).rejects.toThrow();
+      await expect(
+        handle.db.execute(sql`insert into events (title, description, category_id, location, start_date, status)
+          values ('t', 'd', (select id from categories limit 1), 'here', now(), 'cancelled')`),
+      ).rejects.toThrow();
+    } finally {
+      await handle.close();
+    }
+  });
+});

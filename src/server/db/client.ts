@@ -1,0 +1,172 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DbKind = 'pglite' | 'pg';
+
+export type DbTarget =
+  | { kind: 'pg'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory'; loadDataDir?: Blob };
+
+export interface DbHandle {
+  db: Db;
+  kind: DbKind;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: a dump of the data dir, used to clone the migrated test template. */
+  dump?(): Promise<Blob>;
+}
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export async function openDb(target: DbTarget): Promise<DbHandle> {
+  return target.kind === 'pg' ? openPostgres(target.url, target.poolSize) : openPglite(target);
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  // Fail fast when the server is away: no request waits on a dead connection.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 10_000,
+    query_timeout: 15_000,
+  });
+  // An idle client losing its server must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pg',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    migrate: () => migrate(drizzle(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(target: Extract<DbTarget, { kind: 'pglite' | 'pglite-memory' }>): Promise<DbHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let releaseLock = () => {};
+  let client: InstanceType<typeof PGlite>;
+  if (target.kind === 'pglite') {
+    mkdirSync(target.dataDir, { recursive: true }); // PGlite does not create parents
+    releaseLock = acquireLock(target.dataDir);
+    try {
+      client = await PGlite.create(target.dataDir);
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : undefined);
+  }
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    migrate: () => migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        releaseLock();
+      }
+    },
+    dump: () => client.dumpDataDir('none') as Promise<Blob>,
+  };
+}
+
+export class DataDirInUseError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `The built-in database in ${dir} is in use by another Sprout process (pid ${pid}). ` +
+        'Stop that process first, or give this one another DATA_DIR. ' +
+        'Two processes on one built-in database would silently lose writes.',
+    );
+    this.name = 'DataDirInUseError';
+  }
+}
+
+/** PGlite has no lock of its own (TOOLCHAIN.md gotcha 3): a pid file refuses a second process. */
+function acquireLock(dataDir: string): () => void {
+  const path = join(dataDir, 'sprout.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        rmSync(path, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(readFileSync(path, 'utf8').trim());
+      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) throw new DataDirInUseError(dataDir, pid);
+      rmSync(path, { force: true }); // left behind by a process that died
+    }
+  }
+  throw new Error(`Could not lock ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Errors that mean the database is unreachable, as opposed to a bad query. */
+export function isConnectionError(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const e = error as { code?: string; message?: string; cause?: unknown };
+  if (
+    e.code &&
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ETIMEDOUT',
+      'EPIPE',
+      'ENOTFOUND',
+      'EHOSTUNREACH',
+      '57P01',
+      '57P02',
+      '57P03',
+      '08000',
+      '08003',
+      '08006',
+      '08001',
+      '08004',
+    ].includes(e.code)
+  )
+    return true;
+  if (
+    e.message &&
+    /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection.*(closed|ended)|PGlite is closed/i.test(
+      e.message,
+    )
+  )
+    return true;
+  return e.cause ? isConnectionError(e.cause) : false;
+}

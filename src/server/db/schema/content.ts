@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, sqlIn, updatedAt } from './_columns.ts';
+import { users } from './users.ts';
+
+export const EVENT_STATUSES = ['upcoming', 'ongoing', 'completed'] as const;
+export const GALLERY_TYPES = ['images', 'video'] as const;
+export const VIDEO_TYPES = ['youtube', 'vimeo'] as const;
+export const POST_STATUSES = ['draft', 'published'] as const;
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('categories_name_key').on(sql`lower(${t.name})`),
+    check('categories_name_not_blank', sql`length(trim(${t.name})) > 0`),
+  ],
+);
+
+export const galleries = pgTable(
+  'galleries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    type: text('type', { enum: GALLERY_TYPES }).notNull().default('images'),
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    videoUrl: text('video_url'),
+    videoType: text('video_type', { enum: VIDEO_TYPES }),
+    thumbnail: text('thumbnail'),
+    published: boolean('published').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('galleries_published_created_idx').on(t.published, t.createdAt.desc()),
+    index('galleries_created_idx').on(t.createdAt.desc()),
+    check('galleries_type_check', sql`${t.type} in (${sqlIn(GALLERY_TYPES)})`),
+    check('galleries_video_type_check', sql`${t.videoType} is null or ${t.videoType} in (${sqlIn(VIDEO_TYPES)})`),
+    check('galleries_title_not_blank', sql`length(trim(${t.title})) > 0`),
+  ],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug'),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    coverImage: text('cover_image'),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    location: text('location').notNull(),
+    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    status: text('status', { enum: EVENT_STATUSES }).notNull().default('upcoming'),
+    galleryId: integer('gallery_id').references(() => galleries.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('events_slug_key').on(t.slug),
+    // The events order (DESIGN: not yet over soonest first, then past most recent first) keys on this.
+    index('events_ends_at_idx').on(sql`coalesce(${t.endDate}, ${t.startDate})`),
+    index('events_start_idx').on(t.startDate),
+    index('events_status_idx').on(t.status),
+    index('events_category_idx').on(t.categoryId),
+    index('events_gallery_idx').on(t.galleryId),
+    check('events_status_check', sql`${t.status} in (${sqlIn(EVENT_STATUSES)})`),
+    check('events_end_after_start', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+    check('events_slug_format', sql`${t.slug} is null or ${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
+);
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    content: text('content').notNull(),
+    status: text('status', { enum: POST_STATUSES }).notNull().default('draft'),
+    coverImage: text('cover_image'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('posts_slug_key').on(t.slug),
+    index('posts_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('posts_created_idx').on(t.createdAt.desc()),
+    index('posts_tags_idx').using('gin', t.tags),
+    check('posts_status_check', sql`${t.status} in (${sqlIn(POST_STATUSES)})`),
+    check('posts_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
+);
+
+/** Every processed upload; lets unreferenced files be found and removed. */
+export const media = pgTable(
+  'media',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    url: text('url').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    variants: jsonb('variants').$type<{ width: number; url: string }[]>().notNull().default([]),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('media_url_key').on(t.url), index('media_created_idx').on(t.createdAt)],
+);
+
+export const ENQUIRY_TYPES = ['admission', 'contact'] as const;
+export const ENQUIRY_STATUSES = ['new', 'handled'] as const;
+export const MAIL_STATES = ['not_configured', 'pending', 'sent', 'failed'] as const;
+
+/** Admission and contact submissions from the public site. */
+export const enquiries = pgTable(
+  'enquiries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    type: text('type', { enum: ENQUIRY_TYPES }).notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    message: text('message'),
+    details: jsonb('details').$type<Record<string, string>>().notNull().default({}),
+    status: text('status', { enum: ENQUIRY_STATUSES }).notNull().default('new'),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    mailState: text('mail_state', { enum: MAIL_STATES }).notNull().default('not_configured'),
+    mailAttempts: integer('mail_attempts').notNull().default(0),
+    mailError: text('mail_error'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('enquiries_type_created_idx').on(t.type, t.createdAt.desc()),
+    index('enquiries_created_idx').on(t.createdAt.desc()),
+    index('enquiries_status_idx').on(t.status),
+    index('enquiries_mail_pending_idx')
+      .on(t.mailState)
+      .where(sql`${t.mailState} in ('pending', 'failed')`),
+    check('enquiries_type_check', sql`${t.type} in (${sqlIn(ENQUIRY_TYPES)})`),
+    check('enquiries_status_check', sql`${t.status} in (${sqlIn(ENQUIRY_STATUSES)})`),
+    check('enquiries_mail_state_check', sql`${t.mailState} in (${sqlIn(MAIL_STATES)})`),
+  ],
+);
+
+/** Key/value settings: the school profile, install state, timezone. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});

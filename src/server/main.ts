@@ -1,0 +1,41 @@
+import { buildApp } from './app.ts';
+import { configFromEnv } from './config.ts';
+import { parseEnv } from './env.ts';
+
+async function main() {
+  const env = parseEnv();
+  const dev = process.argv.includes('--dev');
+  const started = performance.now();
+  const app = await buildApp(configFromEnv(env, dev));
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took over 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(
+    `Sprout is ready on port ${env.PORT} (${app.database.kind} database) in ${Math.round(performance.now() - started)} ms`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ZodError } from 'zod';
+import { isConnectionError } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+
+/** Field path -> first message, for forms to show beside each field. */
+export function zodFields(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+function zodSummary(fields: Record<string, string>): string {
+  const entries = Object.entries(fields);
+  if (entries.length === 1 && entries[0]) {
+    const [field, message] = entries[0];
+    return field === '_' ? message : `${field}: ${message}`;
+  }
+  return `Please correct ${entries.length} fields: ${entries.map(([f]) => f).join(', ')}.`;
+}
+
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported here. Send JSON (application/json).',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_REQ_FILE_TOO_LARGE: 'The file is too large: images may be at most 10 MB.',
+  FST_FILES_LIMIT: 'Too many files in one upload.',
+  FST_PARTS_LIMIT: 'Too many parts in the upload.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the upload as multipart/form-data.',
+};
+
+export default fp(
+  async function errorHandler(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+      if (error instanceof ZodError) {
+        const fields = zodFields(error);
+        return reply.code(400).send({ error: zodSummary(fields), fields });
+      }
+      if (error instanceof AppError) {
+        return reply.code(error.status).send({ error: error.message, code: error.code, ...error.details });
+      }
+      if (isConnectionError(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .send({ error: 'The database is not reachable right now. Please try again in a moment.' });
+      }
+      const fe = error as FastifyError;
+      const status = fe.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        const message = (fe.code && FASTIFY_MESSAGES[fe.code]) ?? fe.message;
+        return reply.code(status).send({ error: message, code: fe.code });
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return reply
+        .code(500)
+        .send({
+          error: `Something went wrong on our side. Please try again; if it keeps happening, quote request ${request.id}.`,
+          requestId: request.id,
+        });
+    });
+  },
+  { name: 'error-handler' },
+);

@@ -1,0 +1,95 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { RenderContext, RenderResult } from '../../client/entry-server.tsx';
+import type { AppConfig } from '../config.ts';
+import { createServerPublicData } from '../modules/site/public-data.ts';
+
+type RenderFn = (request: Request, context: RenderContext) => Promise<RenderResult>;
+
+interface Renderer {
+  template(url: string): Promise<string>;
+  render: RenderFn;
+}
+
+export const ROOT_DIR = resolve(import.meta.dirname, '../../..');
+export const CLIENT_DIST = join(ROOT_DIR, 'dist/client');
+const SSR_ENTRY = join(ROOT_DIR, 'dist/ssr/entry-server.js');
+
+const CLIENT_ONLY = /^\/(cms|install)(\/|$)/;
+const SHELL_HEAD = '<title>Back office</title>\n    <meta name="robots" content="noindex" />';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The site's own origin for absolute URLs (canonical, feeds): PUBLIC_URL, else the request's host. */
+    siteOrigin(request: FastifyRequest): string;
+  }
+}
+
+async function productionRenderer(): Promise<Renderer> {
+  if (!existsSync(SSR_ENTRY) || !existsSync(join(CLIENT_DIST, 'index.html'))) {
+    throw new Error('The site is not built: run `npm run build` (npm start does it for you).');
+  }
+  const html = readFileSync(join(CLIENT_DIST, 'index.html'), 'utf8');
+  const mod = (await import(SSR_ENTRY)) as { render: RenderFn };
+  return { template: async () => html, render: mod.render };
+}
+
+async function devRenderer(app: FastifyInstance): Promise<Renderer> {
+  const { createServer } = await import('vite');
+  const vite = await createServer({ root: ROOT_DIR, server: { middlewareMode: true }, appType: 'custom' });
+  await app.register((await import('@fastify/middie')).default);
+  app.use(vite.middlewares);
+  app.addHook('onClose', () => vite.close());
+  const raw = readFileSync(join(ROOT_DIR, 'index.html'), 'utf8');
+  return {
+    template: (url) => vite.transformIndexHtml(url, raw),
+    render: async (request, context) => {
+      const mod = (await vite.ssrLoadModule('/src/client/entry-server.tsx')) as { render: RenderFn };
+      return mod.render(request, context);
+    },
+  };
+}
+
+export function fillTemplate(template: string, head: string, html: string, data = ''): string {
+  return template.replace('<!--app-head-->', head).replace('<!--app-html--></div>', `${html}</div>${data}`);
+}
+
+export default fp(
+  async function renderPlugin(app: FastifyInstance, opts: { config: AppConfig }) {
+    const { config } = opts;
+    app.decorate(
+      'siteOrigin',
+      (request: FastifyRequest) => config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`,
+    );
+    if (!config.dev) {
+      await app.register((await import('@fastify/static')).default, {
+        root: CLIENT_DIST,
+        wildcard: false,
+        index: false,
+        setHeaders(res, path) {
+          res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        },
+      });
+    }
+    const renderer = config.dev ? await devRenderer(app) : await productionRenderer();
+    const publicData = createServerPublicData(app);
+
+    async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+      const url = new URL(request.url, app.siteOrigin(request));
+      const template = await renderer.template(url.pathname);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+      if (CLIENT_ONLY.test(url.pathname)) return reply.send(fillTemplate(template, SHELL_HEAD, ''));
+      const result = await renderer.render(new Request(url, { headers: { accept: 'text/html' } }), {
+        publicData,
+        origin: app.siteOrigin(request),
+      });
+      if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+      return reply.code(result.status).send(fillTemplate(template, result.head, result.html, result.data));
+    }
+
+    app.get('/*', sendPage);
+  },
+  { name: 'render', dependencies: ['db'] },
+);
