@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { notFound } from './errors.ts';
+import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import errorHandler from './plugins/error-handler.ts';
 import renderPlugin from './plugins/render.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The site's own origin for absolute URLs (canonical, feeds): PUBLIC_URL, else the request's host. */
+    siteOrigin(request: FastifyRequest): string;
+  }
+}
 
 /** JSON bodies above this are refused with 413 (uploads have their own limits). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -36,6 +44,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(errorHandler);
   await app.register(securityHeaders, { dev: config.dev });
   await app.register(dbPlugin, { config });
+  app.decorate('siteOrigin', (request: FastifyRequest) => config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`);
+  await app.register(authPlugin);
 
   await app.register(healthRoutes);
   await app.register(siteRoutes);

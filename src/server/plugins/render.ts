@@ -20,12 +20,6 @@ const SSR_ENTRY = join(ROOT_DIR, 'dist/ssr/entry-server.js');
 const CLIENT_ONLY = /^\/(cms|install)(\/|$)/;
 const SHELL_HEAD = '<title>Back office</title>\n    <meta name="robots" content="noindex" />';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The site's own origin for absolute URLs (canonical, feeds): PUBLIC_URL, else the request's host. */
-    siteOrigin(request: FastifyRequest): string;
-  }
-}
 
 async function productionRenderer(): Promise<Renderer> {
   if (!existsSync(SSR_ENTRY) || !existsSync(join(CLIENT_DIST, 'index.html'))) {
@@ -59,10 +53,6 @@ export function fillTemplate(template: string, head: string, html: string, data 
 export default fp(
   async function renderPlugin(app: FastifyInstance, opts: { config: AppConfig }) {
     const { config } = opts;
-    app.decorate(
-      'siteOrigin',
-      (request: FastifyRequest) => config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`,
-    );
     if (!config.dev) {
       await app.register((await import('@fastify/static')).default, {
         root: CLIENT_DIST,

@@ -15,7 +15,7 @@ export async function notFoundLoader(): Promise<never> {
 export function NotFoundPage() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <p className="text-7xl font-black text-brand-500" aria-hidden="true">
+      <p className="text-7xl font-black text-brand-600" aria-hidden="true">
         404
       </p>
       <h1 className="mt-4 text-3xl font-extrabold text-slate-900">Oops! Page not found</h1>

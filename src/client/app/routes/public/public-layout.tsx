@@ -16,7 +16,7 @@ function useRouteChangeEffects(schoolName: string) {
   const { pathname } = useLocation();
   const matches = useMatches() as UIMatch[];
   useEffect(() => {
-    window.scrollTo(0, 0);
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [pathname]);
   useEffect(() => {
     const meta = pageMetaFor(matches);

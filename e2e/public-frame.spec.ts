@@ -1,0 +1,61 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE } from './support/browser.ts';
+import { chromiumMissingReason } from './support/env.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+describe.skipIf(chromiumMissingReason())('the public frame', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('renders the 404 page on the server with status 404, and hydrates without warnings', async () => {
+    const t = await openPage(browser, server.url, DESKTOP);
+    const response = await t.page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => t.page.getByRole('heading', { name: 'Oops! Page not found' }).isVisible()).toBe(true);
+    await expectNoAxeViolations(t.page);
+    await t.page.getByRole('link', { name: 'Return to Home' }).click();
+    await t.page.waitForURL(`${server.url}/`);
+    await expect.poll(() => t.page.title()).toContain('A Place to Grow');
+    await expectNoAxeViolations(t.page);
+    await t.close();
+  });
+
+  it('shows the desktop navigation and the footer at 1280 px', async () => {
+    const t = await openPage(browser, server.url, DESKTOP);
+    await t.page.goto('/');
+    const nav = t.page.getByRole('navigation', { name: 'Main' }).first();
+    for (const name of ['Home', 'About', 'Programs', 'Curriculum', 'Contact', 'Blog', 'Admission']) {
+      expect(await nav.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+    }
+    const footer = t.page.getByRole('contentinfo');
+    expect(await footer.getByText('Now Enrolling').isVisible()).toBe(true);
+    expect(await footer.getByText('Privacy Policy').count()).toBe(1);
+    expect(await footer.getByRole('link', { name: 'Privacy Policy' }).count()).toBe(0);
+    expect(await footer.getByText(/Monday-Friday 9:00 AM-3:30 PM/).isVisible()).toBe(true);
+    await t.close();
+  });
+
+  it('opens the small-screen menu, and closes it when a link is chosen, at 375 px', async () => {
+    const t = await openPage(browser, server.url, PHONE);
+    await t.page.goto('/');
+    await expectNoAxeViolations(t.page);
+    const toggle = t.page.getByRole('button', { name: 'Open menu' });
+    await toggle.click();
+    expect(await t.page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    await expectNoAxeViolations(t.page);
+    await t.page.evaluate(() => window.scrollTo(0, 400));
+    await t.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
+    await t.page.waitForURL(`${server.url}/blog`);
+    expect(await t.page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    expect(await t.page.evaluate(() => window.scrollY)).toBe(0);
+    await t.close();
+  });
+});

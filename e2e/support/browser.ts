@@ -1,0 +1,62 @@
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { CHROMIUM_PATH } from './env.ts';
+
+// Flags for this closed network (TOOLCHAIN.md): no background calls to outside hosts.
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-dev-shm-usage',
+];
+
+export const PHONE = { width: 375, height: 812 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
+
+export interface TestPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and page errors seen so far (hydration warnings included). */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** A page in its own context (AxeBuilder needs one) that records console errors. */
+export async function openPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<TestPage> {
+  const context = await browser.newContext({ baseURL, viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    // A page whose own status is 404 (the 404 page) logs that it failed to load: that is expected.
+    if (message.text().startsWith('Failed to load resource') && message.location().url === page.url()) return;
+    errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return {
+    context,
+    page,
+    errors,
+    close: async () => {
+      await context.close();
+      expect(errors, 'console errors in the browser').toEqual([]);
+    },
+  };
+}
+
+/** Runs axe (WCAG 2.x A and AA) on the page and fails on any finding. */
+export async function expectNoAxeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const findings = result.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`,
+  );
+  expect(findings, `axe findings on ${page.url()}`).toEqual([]);
+}

@@ -1,0 +1,12 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromiumMissingReason, IN_CI } from './env.ts';
+
+export default function setup() {
+  const missing = chromiumMissingReason();
+  if (missing && IN_CI) throw new Error(`Browser tests are mandatory in CI: ${missing}`);
+  if (missing) console.warn(`\n⚠ Skipping browser tests: ${missing}\n`);
+  if (!existsSync(join(import.meta.dirname, '../../dist/ssr/entry-server.js'))) {
+    throw new Error('Browser tests need the production build: run `npm run build` first (npm test does).');
+  }
+}

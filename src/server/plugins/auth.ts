@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Action, Module, PermissionMap } from '../../shared/permissions.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+import { effectivePermissions } from '../modules/auth/permissions.service.ts';
+import { SESSION_COOKIE, userForSession, type SessionUser } from '../modules/auth/sessions.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in active user, or null; loaded for /api requests that carry a session cookie. */
+    user: SessionUser | null;
+    /** Effective permissions of `user` (DESIGN §6), computed once per request. */
+    permissions(): Promise<PermissionMap | null>;
+  }
+  interface FastifyInstance {
+    requireUser: () => preHandlerAsyncHookHandler;
+    requirePermission: (module: Module, action: Action) => preHandlerAsyncHookHandler;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export default fp(
+  async function authPlugin(app: FastifyInstance) {
+    await app.register((await import('@fastify/cookie')).default);
+    app.decorateRequest('user', null);
+    app.decorateRequest('permissions', async function (this: FastifyRequest) {
+      return null as PermissionMap | null;
+    });
+
+    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!request.url.startsWith('/api/')) return;
+      // DESIGN §5: a write from another site's page is refused, on top of SameSite cookies.
+      const origin = request.headers.origin;
+      if (origin && !SAFE_METHODS.has(request.method) && origin !== app.siteOrigin(request)) {
+        return reply.code(403).send({ error: 'Cross-site requests are not allowed.' });
+      }
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token) return;
+      request.user = await userForSession(app.db, token);
+      let cached: Promise<PermissionMap> | undefined;
+      request.permissions = async () => (request.user ? (cached ??= effectivePermissions(app.db, request.user)) : null);
+    });
+
+    app.decorate('requireUser', () => async (request: FastifyRequest) => {
+      if (!request.user) throw unauthorized();
+    });
+
+    app.decorate('requirePermission', (module: Module, action: Action) => async (request: FastifyRequest) => {
+      if (!request.user) throw unauthorized();
+      const permissions = await request.permissions();
+      if (!permissions?.[module][action]) {
+        throw forbidden(`You do not have permission to ${action} ${module}. Ask an administrator for access.`);
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);
