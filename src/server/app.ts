@@ -44,7 +44,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(errorHandler);
   await app.register(securityHeaders, { dev: config.dev });
   await app.register(dbPlugin, { config });
-  app.decorate('siteOrigin', (request: FastifyRequest) => config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`);
+  app.decorate(
+    'siteOrigin',
+    (request: FastifyRequest) => config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`,
+  );
   await app.register(authPlugin);
 
   await app.register(healthRoutes);

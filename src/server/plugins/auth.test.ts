@@ -29,7 +29,11 @@ describe('requireUser and requirePermission', () => {
     expect(refused.json().error).toMatch(/permission to delete users/);
 
     const admin = await createUser(app, { role: 'admin' });
-    const allowed = await app.inject({ method: 'DELETE', url: '/api/test/users', headers: { cookie: await sessionCookie(app, admin) } });
+    const allowed = await app.inject({
+      method: 'DELETE',
+      url: '/api/test/users',
+      headers: { cookie: await sessionCookie(app, admin) },
+    });
     expect(allowed.statusCode).toBe(200);
   });
 
@@ -37,7 +41,9 @@ describe('requireUser and requirePermission', () => {
     const user = await createUser(app, { role: 'user' });
     const cookie = await sessionCookie(app, user);
     expect((await app.inject({ method: 'DELETE', url: '/api/test/users', headers: { cookie } })).statusCode).toBe(403);
-    await app.db.insert(userPermissions).values({ userId: user.id, module: 'users', enabled: true, canRead: true, canWrite: false, canDelete: true });
+    await app.db
+      .insert(userPermissions)
+      .values({ userId: user.id, module: 'users', enabled: true, canRead: true, canWrite: false, canDelete: true });
     expect((await app.inject({ method: 'DELETE', url: '/api/test/users', headers: { cookie } })).statusCode).toBe(200);
     await app.db.update(userPermissions).set({ enabled: false }).where(eq(userPermissions.userId, user.id));
     expect((await app.inject({ method: 'DELETE', url: '/api/test/users', headers: { cookie } })).statusCode).toBe(403);
@@ -50,10 +56,18 @@ describe('requireUser and requirePermission', () => {
   });
 
   it('refuses a write whose Origin is another site', async () => {
-    const res = await app.inject({ method: 'DELETE', url: '/api/test/users', headers: { origin: 'https://evil.example', host: 'school.test' } });
+    const res = await app.inject({
+      method: 'DELETE',
+      url: '/api/test/users',
+      headers: { origin: 'https://evil.example', host: 'school.test' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toMatch(/Cross-site/);
-    const same = await app.inject({ method: 'DELETE', url: '/api/test/users', headers: { origin: 'http://school.test', host: 'school.test' } });
+    const same = await app.inject({
+      method: 'DELETE',
+      url: '/api/test/users',
+      headers: { origin: 'http://school.test', host: 'school.test' },
+    });
     expect(same.statusCode).toBe(401);
   });
 });

@@ -58,12 +58,10 @@ export default fp(
         return reply.code(status).send({ error: message, code: fe.code });
       }
       request.log.error({ err: error }, 'unhandled error');
-      return reply
-        .code(500)
-        .send({
-          error: `Something went wrong on our side. Please try again; if it keeps happening, quote request ${request.id}.`,
-          requestId: request.id,
-        });
+      return reply.code(500).send({
+        error: `Something went wrong on our side. Please try again; if it keeps happening, quote request ${request.id}.`,
+        requestId: request.id,
+      });
     });
   },
   { name: 'error-handler' },

@@ -20,7 +20,6 @@ const SSR_ENTRY = join(ROOT_DIR, 'dist/ssr/entry-server.js');
 const CLIENT_ONLY = /^\/(cms|install)(\/|$)/;
 const SHELL_HEAD = '<title>Back office</title>\n    <meta name="robots" content="noindex" />';
 
-
 async function productionRenderer(): Promise<Renderer> {
   if (!existsSync(SSR_ENTRY) || !existsSync(join(CLIENT_DIST, 'index.html'))) {
     throw new Error('The site is not built: run `npm run build` (npm start does it for you).');

@@ -8,7 +8,10 @@ import { rolePermissions, userPermissions } from '../../db/schema/index.ts';
  * those (the permissions dialog saves the whole set: modules it leaves out are off); a user without
  * any gets their role's.
  */
-export async function effectivePermissions(db: Db, user: { id: number; roleId: number | null; roleName: string | null }): Promise<PermissionMap> {
+export async function effectivePermissions(
+  db: Db,
+  user: { id: number; roleId: number | null; roleName: string | null },
+): Promise<PermissionMap> {
   if (user.roleName === 'admin') return permissionMap(() => ALL_ON);
   const own = await db.select().from(userPermissions).where(eq(userPermissions.userId, user.id));
   if (own.length > 0) {

@@ -25,7 +25,9 @@ export interface SessionUser {
 export async function createSession(db: Db, userId: number, meta: { ip?: string; userAgent?: string } = {}) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * 3600 * 1000);
-  await db.insert(sessions).values({ id: sessionIdOf(token), userId, expiresAt, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) });
+  await db
+    .insert(sessions)
+    .values({ id: sessionIdOf(token), userId, expiresAt, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) });
   return { token, expiresAt };
 }
 
