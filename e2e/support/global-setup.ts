@@ -6,7 +6,8 @@ export default function setup() {
   const missing = chromiumMissingReason();
   if (missing && IN_CI) throw new Error(`Browser tests are mandatory in CI: ${missing}`);
   if (missing) console.warn(`\n⚠ Skipping browser tests: ${missing}\n`);
-  if (!existsSync(join(import.meta.dirname, '../../dist/ssr/entry-server.js'))) {
+  const dist = join(import.meta.dirname, '../..', process.env.SPROUT_DIST_DIR ?? 'dist');
+  if (!existsSync(join(dist, 'ssr/entry-server.js'))) {
     throw new Error('Browser tests need the production build: run `npm run build` first (npm test does).');
   }
 }

@@ -7,8 +7,8 @@ import dbPlugin from './plugins/db.ts';
 import errorHandler from './plugins/error-handler.ts';
 import renderPlugin from './plugins/render.ts';
 import securityHeaders from './plugins/security-headers.ts';
-import healthRoutes from './modules/health/health.routes.ts';
-import siteRoutes from './modules/site/site.routes.ts';
+import { registerModules } from './modules/routes.ts';
+import installGate from './plugins/install-gate.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,8 +50,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   );
   await app.register(authPlugin);
 
-  await app.register(healthRoutes);
-  await app.register(siteRoutes);
+  await app.register(installGate);
+  await registerModules(app);
 
   // Unknown API paths answer JSON, never the HTML 404 page.
   const apiNotFound = async (request: { method: string; url: string }) => {

@@ -14,8 +14,10 @@ interface Renderer {
 }
 
 export const ROOT_DIR = resolve(import.meta.dirname, '../../..');
-export const CLIENT_DIST = join(ROOT_DIR, 'dist/client');
-const SSR_ENTRY = join(ROOT_DIR, 'dist/ssr/entry-server.js');
+/** The build's folder; SPROUT_DIST_DIR lets parallel work trees or runs build apart. */
+export const DIST_DIR = resolve(ROOT_DIR, process.env.SPROUT_DIST_DIR ?? 'dist');
+export const CLIENT_DIST = join(DIST_DIR, 'client');
+const SSR_ENTRY = join(DIST_DIR, 'ssr/entry-server.js');
 
 const CLIENT_ONLY = /^\/(cms|install)(\/|$)/;
 const SHELL_HEAD = '<title>Back office</title>\n    <meta name="robots" content="noindex" />';

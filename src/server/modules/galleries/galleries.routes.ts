@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
+export default async function routes(_app: FastifyInstance) {
+  // Filled in by its issue.
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import authRoutes from './auth/auth.routes.ts';
+import categoriesRoutes from './categories/categories.routes.ts';
+import enquiriesRoutes from './enquiries/enquiries.routes.ts';
+import eventsRoutes from './events/events.routes.ts';
+import feedsRoutes from './feeds/feeds.routes.ts';
+import galleriesRoutes from './galleries/galleries.routes.ts';
+import healthRoutes from './health/health.routes.ts';
+import installRoutes from './install/install.routes.ts';
+import mediaRoutes from './media/media.routes.ts';
+import postsRoutes from './posts/posts.routes.ts';
+import siteRoutes from './site/site.routes.ts';
+
+/** Every module's routes; each module owns its file, this list only registers them. */
+export async function registerModules(app: FastifyInstance) {
+  for (const module of [
+    healthRoutes,
+    installRoutes,
+    authRoutes,
+    siteRoutes,
+    categoriesRoutes,
+    eventsRoutes,
+    galleriesRoutes,
+    postsRoutes,
+    mediaRoutes,
+    enquiriesRoutes,
+    feedsRoutes,
+  ]) {
+    await app.register(module);
+  }
+}
