@@ -1,0 +1,187 @@
+import { and, asc, count, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import type { EventSchema, EventStatus, EventValues } from '../../../shared/schemas/event.ts';
+import { slugify } from '../../../shared/schemas/post.ts';
+import type { Db } from '../../db/client.ts';
+import { categories, events, galleries, media } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import type { z } from 'zod';
+
+export type EventDto = z.infer<typeof EventSchema>;
+
+export interface EventListOptions {
+  limit?: number;
+  offset?: number;
+  status?: EventStatus;
+}
+
+const endsAt = sql`coalesce(${events.endDate}, ${events.startDate})`;
+
+/**
+ * The one events order (every list and the home page): events not yet over, soonest start first,
+ * then past ones, most recently ended first. Keys on `events_ends_at_idx`.
+ */
+const EVENTS_ORDER = [
+  sql`(${endsAt} >= now()) desc`,
+  sql`case when ${endsAt} >= now() then ${events.startDate} end asc`,
+  sql`${endsAt} desc`,
+  asc(events.id),
+];
+
+function selectEvents(db: Db) {
+  return db
+    .select({
+      ...getTableColumns(events),
+      category: categories.name,
+      coverWidth: media.width,
+      coverHeight: media.height,
+      coverVariants: media.variants,
+    })
+    .from(events)
+    .innerJoin(categories, eq(categories.id, events.categoryId))
+    .leftJoin(media, eq(media.url, events.coverImage));
+}
+
+type EventRow = Awaited<ReturnType<ReturnType<typeof selectEvents>['execute']>>[number];
+
+function toDto(row: EventRow): EventDto {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    cover_image: row.coverImage,
+    cover_meta:
+      row.coverImage && row.coverWidth != null
+        ? { url: row.coverImage, width: row.coverWidth, height: row.coverHeight!, variants: row.coverVariants ?? [] }
+        : null,
+    category: row.category,
+    location: row.location,
+    start_date: row.startDate.toISOString(),
+    end_date: row.endDate?.toISOString() ?? null,
+    status: row.status,
+    gallery_id: row.galleryId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listEvents(db: Db, options: EventListOptions = {}): Promise<EventDto[]> {
+  let query = selectEvents(db)
+    .where(options.status ? eq(events.status, options.status) : undefined)
+    .orderBy(...EVENTS_ORDER)
+    .$dynamic();
+  if (options.limit !== undefined) query = query.limit(options.limit);
+  if (options.offset) query = query.offset(options.offset);
+  return (await query).map(toDto);
+}
+
+export async function countEvents(db: Db, options: { status?: EventStatus } = {}): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(events)
+    .where(options.status ? eq(events.status, options.status) : undefined);
+  return row?.n ?? 0;
+}
+
+/** An id ("12") or a slug ("spring-fair"). */
+function idOrSlugWhere(idOrSlug: string): SQL {
+  return /^\d{1,9}$/.test(idOrSlug) ? eq(events.id, Number(idOrSlug)) : eq(events.slug, idOrSlug.toLowerCase());
+}
+
+export async function getEvent(db: Db, idOrSlug: string): Promise<EventDto | null> {
+  const [row] = await selectEvents(db).where(idOrSlugWhere(String(idOrSlug)));
+  return row ? toDto(row) : null;
+}
+
+async function categoryIdFor(db: Db, name: string): Promise<number> {
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(sql`lower(${categories.name}) = lower(${name})`);
+  if (!row) {
+    throw badRequest(`Unknown category "${name}". Choose one of the managed categories.`, {
+      fields: { category: `Unknown category "${name}".` },
+    });
+  }
+  return row.id;
+}
+
+async function checkGallery(db: Db, galleryId: number | null) {
+  if (galleryId == null) return;
+  const [row] = await db.select({ id: galleries.id }).from(galleries).where(eq(galleries.id, galleryId));
+  if (!row) throw badRequest('The chosen gallery does not exist.', { fields: { gallery_id: 'The chosen gallery does not exist.' } });
+}
+
+/** A free slug from the title: "spring-fair", then "spring-fair-2", ... */
+async function uniqueSlug(db: Db, title: string, exceptId?: number): Promise<string | null> {
+  const base = slugify(title).slice(0, 80).replace(/-$/, '');
+  if (!base) return null;
+  const taken = await db
+    .select({ slug: events.slug })
+    .from(events)
+    .where(
+      and(
+        sql`(${events.slug} = ${base} or ${events.slug} like ${base + '-%'})`,
+        exceptId ? ne(events.id, exceptId) : undefined,
+      ),
+    );
+  const used = new Set(taken.map((r) => r.slug));
+  if (!used.has(base) && !/^\d+$/.test(base)) return base;
+  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+function columnsFor(values: EventValues, categoryId: number) {
+  return {
+    title: values.title,
+    description: values.description,
+    coverImage: values.cover_image,
+    categoryId,
+    location: values.location,
+    startDate: new Date(values.start_date),
+    endDate: values.end_date ? new Date(values.end_date) : null,
+    status: values.status,
+    galleryId: values.gallery_id,
+  };
+}
+
+export async function createEvent(db: Db, values: EventValues, actor: { id: number } | null): Promise<EventDto> {
+  return db.transaction(async (tx) => {
+    const categoryId = await categoryIdFor(tx, values.category);
+    await checkGallery(tx, values.gallery_id);
+    const slug = await uniqueSlug(tx, values.title);
+    const [row] = await tx
+      .insert(events)
+      .values({ ...columnsFor(values, categoryId), slug, createdBy: actor?.id ?? null })
+      .returning({ id: events.id });
+    return (await getEvent(tx, String(row!.id)))!;
+  });
+}
+
+/** Updates an event; returns it and the cover it replaced (for media clean-up). */
+export async function updateEvent(
+  db: Db,
+  id: number,
+  values: EventValues,
+): Promise<{ event: EventDto; previousCover: string | null }> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(events).where(eq(events.id, id));
+    if (!current) throw notFound('The event');
+    const categoryId = await categoryIdFor(tx, values.category);
+    await checkGallery(tx, values.gallery_id);
+    // The slug stays put once made (links keep working); an event without one gets one.
+    const slug = current.slug ?? (await uniqueSlug(tx, values.title, id));
+    await tx
+      .update(events)
+      .set({ ...columnsFor(values, categoryId), slug })
+      .where(eq(events.id, id));
+    return { event: (await getEvent(tx, String(id)))!, previousCover: current.coverImage };
+  });
+}
+
+/** Deletes an event; returns its cover URL (for media clean-up). */
+export async function deleteEvent(db: Db, id: number): Promise<{ cover: string | null }> {
+  const [row] = await db.delete(events).where(eq(events.id, id)).returning({ cover: events.coverImage });
+  if (!row) throw notFound('The event');
+  return row;
+}
+

@@ -1,0 +1,162 @@
+import { and, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { htmlHasContent, type PostSchema, type PostValues } from '../../../shared/schemas/post.ts';
+import type { Db } from '../../db/client.ts';
+import { media, posts, users } from '../../db/schema/index.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { sanitizePostHtml } from './sanitize.ts';
+
+export type PostDto = z.infer<typeof PostSchema>;
+
+function selectPosts(db: Db) {
+  return db
+    .select({
+      ...getTableColumns(posts),
+      authorFirst: users.firstName,
+      authorLast: users.lastName,
+      authorUsername: users.username,
+      coverWidth: media.width,
+      coverHeight: media.height,
+      coverVariants: media.variants,
+    })
+    .from(posts)
+    .leftJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(media, eq(media.url, posts.coverImage));
+}
+type PostRow = Awaited<ReturnType<ReturnType<typeof selectPosts>['execute']>>[number];
+
+function toDto(row: PostRow): PostDto {
+  const name = `${row.authorFirst ?? ''} ${row.authorLast ?? ''}`.trim();
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    excerpt: row.excerpt,
+    // Sanitised when saved and again when shown (the allow-list may have tightened since).
+    content: sanitizePostHtml(row.content),
+    status: row.status,
+    cover_image: row.coverImage,
+    cover_meta:
+      row.coverImage && row.coverWidth != null
+        ? { url: row.coverImage, width: row.coverWidth, height: row.coverHeight!, variants: row.coverVariants ?? [] }
+        : null,
+    tags: row.tags,
+    author: name || row.authorUsername || null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    published_at: row.publishedAt?.toISOString() ?? null,
+  };
+}
+
+const visible = (includeDrafts: boolean) => (includeDrafts ? undefined : eq(posts.status, 'published'));
+
+/** Newest first; drafts only for staff. */
+export async function listPosts(
+  db: Db,
+  options: { includeDrafts: boolean; limit?: number; offset?: number },
+): Promise<PostDto[]> {
+  let query = selectPosts(db)
+    .where(visible(options.includeDrafts))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .$dynamic();
+  if (options.limit !== undefined) query = query.limit(options.limit);
+  if (options.offset) query = query.offset(options.offset);
+  return (await query).map(toDto);
+}
+
+export async function countPosts(db: Db, options: { includeDrafts: boolean }) {
+  const [row] = await db.select({ n: count() }).from(posts).where(visible(options.includeDrafts));
+  return row?.n ?? 0;
+}
+
+export async function getPostBySlug(db: Db, slug: string, options: { includeDrafts: boolean }): Promise<PostDto | null> {
+  const [row] = await selectPosts(db).where(and(eq(posts.slug, slug.toLowerCase()), visible(options.includeDrafts)));
+  return row ? toDto(row) : null;
+}
+
+export async function getPostById(db: Db, id: number, options: { includeDrafts: boolean }): Promise<PostDto | null> {
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2 ** 31 - 1) return null;
+  const [row] = await selectPosts(db).where(and(eq(posts.id, id), visible(options.includeDrafts)));
+  return row ? toDto(row) : null;
+}
+
+export async function slugExists(db: Db, slug: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.slug, slug), exceptId ? ne(posts.id, exceptId) : undefined));
+  return !!row;
+}
+
+function contentOf(values: PostValues) {
+  const content = sanitizePostHtml(values.content);
+  if (!htmlHasContent(content)) throw badRequest('content: Content is required.', { fields: { content: 'Content is required.' } });
+  return content;
+}
+
+const takenSlug = (slug: string) =>
+  conflict('This URL is already in use.', { fields: { slug: `The slug "${slug}" is already in use.` } });
+
+/** `coverImage`: the new cover URL, null to remove, undefined to keep. */
+export async function createPost(db: Db, values: PostValues, coverImage: string | null | undefined, actor: { id: number }) {
+  const content = contentOf(values);
+  return db.transaction(async (tx) => {
+    if (await slugExists(tx, values.slug)) throw takenSlug(values.slug);
+    const [row] = await tx
+      .insert(posts)
+      .values({
+        title: values.title,
+        slug: values.slug,
+        excerpt: values.excerpt,
+        content,
+        status: values.status,
+        tags: values.tags,
+        coverImage: coverImage ?? null,
+        authorId: actor.id,
+        publishedAt: values.status === 'published' ? new Date() : null,
+      })
+      .returning({ id: posts.id });
+    return (await getPostById(tx, row!.id, { includeDrafts: true }))!;
+  });
+}
+
+/** Returns the post and the cover it replaced (for media clean-up). */
+export async function updatePost(db: Db, id: number, values: PostValues, coverImage: string | null | undefined) {
+  const content = contentOf(values);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(posts).where(eq(posts.id, id));
+    if (!current) throw notFound('The post');
+    if (await slugExists(tx, values.slug, id)) throw takenSlug(values.slug);
+    await tx
+      .update(posts)
+      .set({
+        title: values.title,
+        slug: values.slug,
+        excerpt: values.excerpt,
+        content,
+        status: values.status,
+        tags: values.tags,
+        coverImage: coverImage === undefined ? current.coverImage : coverImage,
+        publishedAt: values.status === 'published' ? (current.publishedAt ?? new Date()) : null,
+      })
+      .where(eq(posts.id, id));
+    const post = (await getPostById(tx, id, { includeDrafts: true }))!;
+    return { post, previousCover: current.coverImage };
+  });
+}
+
+export async function deletePost(db: Db, id: number): Promise<{ cover: string | null }> {
+  const [row] = await db.delete(posts).where(eq(posts.id, id)).returning({ cover: posts.coverImage });
+  if (!row) throw notFound('The post');
+  return row;
+}
+
+/** Every tag in use with its count of published posts (for the public blog). */
+export async function listTags(db: Db) {
+  return db
+    .select({ tag: sql<string>`t.tag`, count: count() })
+    .from(sql`${posts}, unnest(${posts.tags}) as t(tag)`)
+    .where(eq(posts.status, 'published'))
+    .groupBy(sql`t.tag`)
+    .orderBy(desc(count()));
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { ImageUrlSchema, UploadedImageSchema } from './media.ts';
+
+export const EVENT_STATUSES = ['upcoming', 'ongoing', 'completed'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+/** §4: an unknown status displays as upcoming (old data only; the API refuses unknown ones). */
+export const displayStatus = (status: string): EventStatus =>
+  (EVENT_STATUSES as readonly string[]).includes(status) ? (status as EventStatus) : 'upcoming';
+
+/** Size and responsive variants of an uploaded image (null for external URLs). See media.ts. */
+export const ImageMetaSchema = UploadedImageSchema.nullable();
+
+/** GET /api/events, /api/events/{id}: one event (§3, §7 field names; category is the name). */
+export const EventSchema = z.object({
+  id: z.number().int(),
+  slug: z.string().nullable(),
+  title: z.string(),
+  description: z.string(),
+  cover_image: z.string().nullable(),
+  cover_meta: ImageMetaSchema,
+  category: z.string(),
+  location: z.string(),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  status: z.enum(EVENT_STATUSES),
+  gallery_id: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Event = z.infer<typeof EventSchema>;
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} may be at most ${max} characters.`);
+
+const isoDate = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .refine((v) => !Number.isNaN(Date.parse(v)), `${label} is not a valid date.`)
+    .transform((v) => new Date(v).toISOString());
+
+/** POST /api/events and PUT /api/events/{id} (§7 payload). The CMS form validates with it too. */
+export const EventInputSchema = z
+  .object({
+    title: required('Title', 200),
+    description: required('Description', 5000),
+    category: required('Category', 60),
+    location: required('Location', 200),
+    start_date: isoDate('Start date'),
+    end_date: z.union([isoDate('End date'), z.literal(''), z.null()]).optional().transform((v) => v || null),
+    cover_image: z.union([ImageUrlSchema, z.null()]).optional().transform((v) => v || null),
+    status: z.enum(EVENT_STATUSES, { error: 'Status must be upcoming, ongoing or completed.' }).default('upcoming'),
+    gallery_id: z
+      .union([z.coerce.number().int().positive('Choose a gallery from the list.'), z.literal(''), z.null()])
+      .optional()
+      .transform((v) => (v === '' || v == null ? null : v)),
+  })
+  .refine((e) => !e.end_date || e.end_date >= e.start_date, {
+    path: ['end_date'],
+    message: 'The end date must be after the start date.',
+  });
+export type EventInput = z.input<typeof EventInputSchema>;
+export type EventValues = z.output<typeof EventInputSchema>;
+
+export const EventListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+  status: z.enum(EVENT_STATUSES).optional(),
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/**
+ * Upload URL convention (DESIGN §7): every processed image is stored as
+ *   /uploads/<32 hex>.webp            the full image, longest side at most 2000 px
+ *   /uploads/<32 hex>-400.webp        400 px wide (never enlarged: smaller originals keep their width)
+ *   /uploads/<32 hex>-800.webp        800 px wide
+ *   /uploads/<32 hex>-1600.webp       1600 px wide
+ * All three variants always exist for an upload, so a `srcset` can be built from the URL alone.
+ * URLs typed in by staff (http/https) have no variants.
+ */
+export const UPLOADS_PREFIX = '/uploads/';
+export const VARIANT_WIDTHS = [400, 800, 1600] as const;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_URL_PATTERN = /^\/uploads\/[a-f0-9]{32}\.webp$/;
+
+export const isUploadUrl = (url: string | null | undefined): url is string => !!url && UPLOAD_URL_PATTERN.test(url);
+
+/** `/uploads/x.webp` -> `/uploads/x-800.webp`. */
+export const variantUrl = (url: string, width: number) => url.replace(/\.webp$/, `-${width}.webp`);
+
+/** A `srcset` for an uploaded image, or undefined for an external URL. */
+export function uploadSrcSet(url: string | null | undefined): string | undefined {
+  if (!isUploadUrl(url)) return undefined;
+  return VARIANT_WIDTHS.map((w) => `${variantUrl(url, w)} ${w}w`).join(', ');
+}
+
+/** An image URL staff may store: http(s), or one of our own upload paths. Empty means none. */
+export const ImageUrlSchema = z
+  .string()
+  .trim()
+  .max(2000, 'The image URL is too long.')
+  .refine(
+    (v) => v === '' || isUploadUrl(v) || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v),
+    'Image URLs must start with http:// or https:// (or be an uploaded image).',
+  );
+
+export const UploadedImageSchema = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  variants: z.array(z.object({ width: z.number().int(), url: z.string() })),
+});
+export type UploadedImage = z.infer<typeof UploadedImageSchema>;
+
+/** POST /api/cover: `{url}` plus the image's size and variants. */
+export const CoverUploadResultSchema = UploadedImageSchema;
+/** POST /api/upload-multiple: `{data: [...], urls: [...]}`; §3 also reads `files[].url`. */
+export const MultipleUploadResultSchema = z.object({
+  data: z.array(UploadedImageSchema),
+  urls: z.array(z.string()),
+});

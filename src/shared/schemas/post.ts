@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { ImageUrlSchema } from './media.ts';
+import { ImageMetaSchema } from './event.ts';
+
+export const POST_STATUSES = ['draft', 'published'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+/** GET /api/posts, /api/posts/{id}, /api/posts/slug/{slug}. `content` is sanitised HTML. */
+export const PostSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  excerpt: z.string(),
+  content: z.string(),
+  status: z.enum(POST_STATUSES),
+  cover_image: z.string().nullable(),
+  cover_meta: ImageMetaSchema,
+  tags: z.array(z.string()),
+  /** Display name of the author, or null when unknown (§8: 'Unknown' on cards, 'Admin' on detail). */
+  author: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  published_at: z.string().nullable(),
+});
+export type Post = z.infer<typeof PostSchema>;
+
+/**
+ * §5 slug normalisation: lowercase; keep letters, digits, spaces and hyphens; spaces become
+ * hyphens; runs of hyphens collapse. Accents are folded to plain letters and edge hyphens trimmed
+ * so the result is always a valid URL segment.
+ */
+export function slugify(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, '')
+    .replace(/ /g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 120)
+    .replace(/-$/, '');
+}
+
+/** Tags arrive as an array, a JSON array string (multipart) or comma-separated text. */
+function parseTags(v: unknown): unknown {
+  if (v == null || v === '') return [];
+  if (typeof v === 'string') {
+    const t = v.trim();
+    if (t.startsWith('[')) {
+      try {
+        return JSON.parse(t);
+      } catch {
+        return v;
+      }
+    }
+    return t.split(',');
+  }
+  return v;
+}
+
+export const TagsSchema = z.preprocess(
+  parseTags,
+  z
+    .array(z.string().trim().max(40, 'Tags may be at most 40 characters each.'))
+    .transform((tags) => [...new Map(tags.filter(Boolean).map((t) => [t.toLowerCase(), t])).values()])
+    .refine((tags) => tags.length <= 20, 'A post may have at most 20 tags.'),
+);
+
+/** Does the HTML have any visible content (text or an image)? */
+export const htmlHasContent = (html: string) =>
+  /<img\b/i.test(html) || html.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '').length > 0;
+
+/** POST /api/posts and PUT /api/posts/{id}: multipart fields (the cover file travels beside them). */
+export const PostInputSchema = z.object({
+  title: z.string({ error: 'Title is required.' }).trim().min(1, 'Title is required.').max(200, 'Title may be at most 200 characters.'),
+  slug: z
+    .string({ error: 'Slug is required.' })
+    .transform(slugify)
+    .pipe(z.string().min(1, 'Slug is required: use letters or digits.')),
+  excerpt: z.string().trim().max(500, 'Excerpt may be at most 500 characters.').nullish().transform((v) => v ?? ''),
+  content: z
+    .string({ error: 'Content is required.' })
+    .max(200_000, 'The post is too long.')
+    .refine(htmlHasContent, 'Content is required.'),
+  status: z.enum(POST_STATUSES, { error: 'Status must be draft or published.' }).default('draft'),
+  tags: TagsSchema.default([]),
+  /** An image URL instead of a file; '' removes the cover. Absent keeps the current one. */
+  cover_image: z.union([ImageUrlSchema, z.null()]).optional(),
+});
+export type PostInput = z.input<typeof PostInputSchema>;
+export type PostValues = z.output<typeof PostInputSchema>;
+
+export const PostListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+
+/** GET /api/posts/check-slug/{slug}. */
+export const SlugCheckSchema = z.object({ available: z.boolean(), exists: z.boolean(), slug: z.string() });
