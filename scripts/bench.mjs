@@ -1,0 +1,135 @@
+// `npm run bench`: the production build on a temporary data dir, measured with autocannon
+// (50 connections, 10 s after a warm-up) against a bare node:http server returning the same bytes.
+// Loopback only; every run is bounded. Writes bench/results/<time>.json.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+
+const root = resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const DURATION = Number(args.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? 10);
+const CONNECTIONS = 50;
+
+const freePort = () =>
+  new Promise((res) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+  });
+
+function peakRssMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024);
+  } catch {
+    return null;
+  }
+}
+
+async function waitFor(url, child, limitMs = 60_000) {
+  const start = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return performance.now() - start;
+    } catch {}
+    if (performance.now() - start > limitMs) throw new Error(`no answer from ${url}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function measure(url) {
+  await autocannon({ url, connections: CONNECTIONS, duration: 2 }); // warm-up
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+  return { reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx - (url.includes('no-such-page') ? r.non2xx : 0) };
+}
+
+console.log('Building...');
+if (spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit', cwd: root }).status !== 0) process.exit(1);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'sprout-bench-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+function startServer() {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+const stopServer = (child) => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
+
+let server = startServer();
+let ceiling;
+try {
+  // First start: creates the built-in database (initdb), the slow case that happens once.
+  const firstStartMs = Math.round(await waitFor(`${base}/api/health`, server));
+
+  // Install the school so pages render instead of redirecting to the wizard (no-op where there is no gate).
+  const status = await fetch(`${base}/api/install/status`).then((r) => (r.ok ? r.json() : null)).catch(() => null);
+  if (status && !status.installed) {
+    const install = spawnSync(process.execPath, [join(root, 'scripts/install.mjs')], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, SPROUT_URL: base, SCHOOL_NAME: 'Bench School', ADMIN_USERNAME: 'admin', ADMIN_EMAIL: 'admin@bench.test', ADMIN_PASSWORD: 'bench-password-1', SAMPLE_CONTENT: 'false' },
+    });
+    if (install.status !== 0) throw new Error('install failed');
+  }
+  // Every later start opens the existing database: the cold start that matters.
+  await stopServer(server);
+  server = startServer();
+  const coldStartMs = Math.round(await waitFor(`${base}/api/health`, server));
+
+  const notFound = await fetch(`${base}/no-such-page`);
+  const notFoundBody = Buffer.from(await notFound.arrayBuffer());
+  const headers = Object.fromEntries([...notFound.headers].filter(([k]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)));
+
+  // The ceiling: bare node:http answering the same status, headers and bytes, in its own process.
+  const ceilingPort = await freePort();
+  const bareFile = join(dataDir, 'bare.json');
+  writeFileSync(bareFile, JSON.stringify({ status: notFound.status, headers, body: notFoundBody.toString('base64') }));
+  ceiling = spawn(process.execPath, ['-e', `
+    const { status, headers, body } = JSON.parse(require('fs').readFileSync(${JSON.stringify(bareFile)}, 'utf8'));
+    const bytes = Buffer.from(body, 'base64');
+    require('http').createServer((req, res) => { res.writeHead(status, headers); res.end(bytes); }).listen(${ceilingPort}, '127.0.0.1');
+  `], { stdio: 'inherit' });
+  await waitFor(`http://127.0.0.1:${ceilingPort}/`, ceiling);
+
+  const results = {
+    page404: await measure(`${base}/no-such-page`),
+    health: await measure(`${base}/api/health`),
+    ceiling: await measure(`http://127.0.0.1:${ceilingPort}/no-such-page`),
+  };
+  const peakRss = peakRssMb(server.pid);
+  const ratio = (r) => Math.round((r.reqPerSec / results.ceiling.reqPerSec) * 100) / 100;
+  const report = {
+    date: new Date().toISOString(),
+    node: process.version,
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    firstStartMs,
+    coldStartMs,
+    peakRssMb: peakRss,
+    bytes404: notFoundBody.length,
+    results: Object.fromEntries(Object.entries(results).map(([k, v]) => [k, { ...v, ratioToCeiling: ratio(v) }])),
+  };
+  console.log(`\nSprout bench: ${CONNECTIONS} connections, ${DURATION} s each, after a 2 s warm-up`);
+  console.log('target              req/s    p50 ms  p99 ms  ratio to ceiling');
+  for (const [name, r] of Object.entries(report.results)) {
+    console.log(`${name.padEnd(18)} ${String(r.reqPerSec).padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(7)}  ${r.ratioToCeiling}`);
+  }
+  console.log(`first start (creates the database): ${firstStartMs} ms; cold start to first response: ${coldStartMs} ms; peak RSS of the server: ${peakRss} MB; 404 page: ${notFoundBody.length} bytes`);
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  const out = join(root, 'bench/results', `bench-${report.date.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(out, JSON.stringify(report, null, 2));
+  console.log(`written to ${out}`);
+} finally {
+  ceiling?.kill();
+  await stopServer(server);
+  rmSync(dataDir, { recursive: true, force: true });
+}
