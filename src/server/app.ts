@@ -44,13 +44,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(errorHandler);
   await app.register(securityHeaders, { dev: config.dev });
   await app.register(dbPlugin, { config });
+  app.decorate('dataDir', config.dataDir);
   app.decorate(
     'siteOrigin',
     (request: FastifyRequest) => config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`,
   );
   await app.register(authPlugin);
 
-  await app.register(installGate);
+  await app.register(installGate, { config });
   await registerModules(app);
 
   // Unknown API paths answer JSON, never the HTML 404 page.

@@ -1,5 +1,65 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.ts';
+import { isInstalled } from '../modules/install/install-state.ts';
+import { newSetupCode } from '../modules/install/setup-code.ts';
 
-/** Until installed: pages redirect to /install, the API answers 503 (filled in by the install issue). */
-export default fp(async function installGate(_app: FastifyInstance) {}, { name: 'install-gate', dependencies: ['db'] });
+declare module 'fastify' {
+  interface FastifyInstance {
+    installState: {
+      /** DESIGN §4 one-time code for callers that are not on the server itself. */
+      readonly setupCode: string;
+      /** DATA_DIR: where the installer writes config.json and sample media. */
+      readonly dataDir: string;
+      /** Installed? Cached once true; while false, asked of the database each time (cheap, and tests install directly). */
+      isInstalled(): Promise<boolean>;
+      /** Called by the install service once its transaction committed. */
+      markInstalled(): void;
+    };
+  }
+}
+
+/** API paths that answer before installation (DESIGN §4: install and health endpoints). */
+const OPEN_API = new Set(['/api/health', '/api/ready', '/api/install', '/api/install/status', '/api/install/check-code', '/api/testDatabaseDetails', '/api/school']);
+/** Paths never redirected: the API, the wizard, built assets, uploads, Vite's dev server. */
+const NOT_A_PAGE = /^\/(api|install|assets|uploads|@|src|node_modules)(\/|$)|^\/@|\.[A-Za-z0-9]+$/;
+
+/** Until installed: pages redirect to /install, the API answers 503 except the install and health endpoints. */
+export default fp(
+  async function installGate(app: FastifyInstance, opts: { config: Pick<AppConfig, 'setupCode' | 'dataDir'> }) {
+    const setupCode = opts.config.setupCode ?? process.env.SPROUT_SETUP_CODE ?? newSetupCode();
+    let installed = false;
+    const state = {
+      setupCode,
+      dataDir: opts.config.dataDir,
+      async isInstalled() {
+        if (!installed) installed = await isInstalled(app.db);
+        return installed;
+      },
+      markInstalled() {
+        installed = true;
+      },
+    };
+    app.decorate('installState', state);
+
+    app.addHook('onReady', async () => {
+      if (await state.isInstalled().catch(() => true)) return;
+      app.log.warn(
+        `Sprout is not installed yet. Open /install in a browser to run the setup wizard. ` +
+          `From another machine the wizard asks for this one-time setup code: ${setupCode}`,
+      );
+    });
+
+    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (installed) return;
+      const path = request.url.split('?')[0]!;
+      const isApi = path.startsWith('/api/') || path === '/api';
+      if (isApi ? OPEN_API.has(path.replace(/\/$/, '')) : NOT_A_PAGE.test(path)) return;
+      if (!isApi && request.method !== 'GET' && request.method !== 'HEAD') return;
+      if (await state.isInstalled()) return;
+      if (isApi) return reply.code(503).header('cache-control', 'no-store').send({ error: 'Not installed' });
+      return reply.header('cache-control', 'no-store').redirect('/install', 302);
+    });
+  },
+  { name: 'install-gate', dependencies: ['db'] },
+);

@@ -1,0 +1,33 @@
+import type { InstallPayload } from '../../src/shared/schemas/install.ts';
+
+export const E2E_ADMIN = { username: 'admin', email: 'admin@school.test', password: 'admin-password-1' };
+export const E2E_SCHOOL_NAME = 'Sunny Sprouts Preschool';
+
+/**
+ * Installs a started server through its real API (from 127.0.0.1, so no setup code is needed).
+ * `sampleContent` is off unless asked for. Returns the payload used, with the admin's credentials.
+ */
+export async function installSchool(
+  server: { url: string },
+  overrides: Partial<InstallPayload> = {},
+): Promise<InstallPayload & { admin: typeof E2E_ADMIN }> {
+  const payload = {
+    database: { type: 'builtin' as const },
+    app: {
+      name: E2E_SCHOOL_NAME,
+      company_name: 'Sunny Sprouts Education',
+      customer_email: 'office@school.test',
+      timezone: 'Asia/Kolkata' as const,
+    },
+    admin: E2E_ADMIN,
+    sampleContent: false,
+    ...overrides,
+  };
+  const response = await fetch(`${server.url}/api/install`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+  });
+  if (response.status !== 201) throw new Error(`Install failed (${response.status}): ${await response.text()}`);
+  return payload as InstallPayload & { admin: typeof E2E_ADMIN };
+}

@@ -1,0 +1,103 @@
+import { eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { roles, users } from '../../db/schema/index.ts';
+import { AppError, badRequest, unauthorized } from '../../errors.ts';
+import type { ChangePassword, Login } from '../../../shared/schemas/auth.ts';
+import type { CurrentUser, PublicUser } from '../../../shared/schemas/user.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import { effectivePermissions } from './permissions.service.ts';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
+import { createSession, deleteSession, revokeUserSessions, sessionIdOf } from './sessions.service.ts';
+
+/** One message for an unknown user, a wrong password and an inactive account (DESIGN §5). */
+export const LOGIN_FAILED = 'Invalid username or password.';
+
+const publicColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  roleId: users.roleId,
+  status: users.status,
+  profileImageUrl: users.profileImageUrl,
+  lastLoginAt: users.lastLoginAt,
+  updatedAt: users.updatedAt,
+  roleName: roles.name,
+  roleDisplayName: roles.displayName,
+};
+
+type Row = { [K in keyof typeof publicColumns]: (typeof publicColumns)[K]['_']['data'] | null };
+
+function toPublicUser(row: Row): PublicUser {
+  return {
+    id: row.id!,
+    username: row.username!,
+    email: row.email!,
+    firstName: row.firstName ?? '',
+    lastName: row.lastName ?? '',
+    roleId: row.roleId,
+    role: row.roleId && row.roleName ? { id: row.roleId, name: row.roleName, displayName: row.roleDisplayName ?? row.roleName } : null,
+    status: row.status ?? 'active',
+    profileImageUrl: row.profileImageUrl,
+    lastLoginAt: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
+    updatedAt: (row.updatedAt ?? new Date()).toISOString(),
+  };
+}
+
+export async function currentUser(db: Db, userId: number): Promise<CurrentUser | null> {
+  const [row] = await db.select(publicColumns).from(users).leftJoin(roles, eq(roles.id, users.roleId)).where(eq(users.id, userId));
+  if (!row) return null;
+  const user = toPublicUser(row);
+  const permissions = await effectivePermissions(db, { id: user.id, roleId: user.roleId, roleName: user.role?.name ?? null });
+  return { ...user, permissions };
+}
+
+export interface LoginMeta {
+  ip: string;
+  userAgent?: string;
+  /** The session token the browser presented, deleted so the id is rotated at sign-in. */
+  previousToken?: string;
+}
+
+/** Checks the limit, then the password (constant work for unknown users), then opens a new session. */
+export async function login(db: Db, input: Login, meta: LoginMeta) {
+  await assertLoginAllowed(db, input.username, meta.ip);
+  const name = input.username.toLowerCase();
+  const [found] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, status: users.status })
+    .from(users)
+    .where(or(eq(sql`lower(${users.username})`, name), eq(sql`lower(${users.email})`, name)))
+    .limit(1);
+  const valid = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!found || !valid || found.status !== 'active') {
+    await recordLoginFailure(db, input.username, meta.ip);
+    throw unauthorized(LOGIN_FAILED);
+  }
+  await clearLoginFailures(db, input.username);
+  if (meta.previousToken) await deleteSession(db, sessionIdOf(meta.previousToken));
+  const session = await createSession(db, found.id, meta);
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, found.id));
+  return { session, user: (await currentUser(db, found.id))! };
+}
+
+/** Verifies the current password, stores the new one and revokes every session of the user. */
+export async function changePassword(db: Db, userId: number, input: ChangePassword, meta: { ip: string; username: string }) {
+  await assertLoginAllowed(db, meta.username, meta.ip);
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!row) throw new AppError(404, 'NOT_FOUND', 'The user was not found.');
+  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    await recordLoginFailure(db, meta.username, meta.ip);
+    throw badRequest('The current password is incorrect.', { fields: { currentPassword: 'The current password is incorrect.' } });
+  }
+  if (input.currentPassword === input.newPassword) {
+    throw badRequest('The new password must differ from the current one.', {
+      fields: { newPassword: 'The new password must differ from the current one.' },
+    });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, userId));
+    await revokeUserSessions(tx as unknown as Db, userId);
+  });
+}

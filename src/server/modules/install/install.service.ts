@@ -1,0 +1,124 @@
+import { chmodSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { openDb, type Db, type DbHandle } from '../../db/client.ts';
+import { settings, users } from '../../db/schema/index.ts';
+import { storedConfigPath } from '../../config.ts';
+import { AppError, badRequest, conflict } from '../../errors.ts';
+import type { Database } from '../../plugins/db.ts';
+import { InstallPayloadSchema, type InstallInput } from '../../../shared/schemas/install.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { seedSampleContent } from '../sample/sample-content.ts';
+import { getSchoolProfile, saveSchoolProfile } from '../site/site.service.ts';
+import { DatabaseTestError, postgresUrl, testDatabaseConnection } from './database-test.ts';
+import { isInstalled, markInstalled, seedSystemRoles } from './install-state.ts';
+
+export const ALREADY_INSTALLED = 'Sprout is already installed. Sign in at /cms instead.';
+export const INSTALLATION_KEY = 'installation';
+
+export interface InstallTarget {
+  database: Database;
+  dataDir: string;
+  /** Called once the installation committed (the gate's cache). */
+  onInstalled?: () => void;
+}
+
+/** One install at a time per app; a second concurrent call is refused, not queued. */
+const running = new WeakSet<Database>();
+
+/**
+ * The one installation routine, used by the wizard's API and the command line. Everything is
+ * written in one transaction whose first row is the unique `installed` key, so a failure leaves
+ * nothing and a concurrent install (even from another process) fails on that key.
+ */
+export async function installSchool(target: InstallTarget, payload: unknown): Promise<{ adminId: number; database: 'pglite' | 'pg' }> {
+  const input = InstallPayloadSchema.parse(payload);
+  if (running.has(target.database)) throw conflict('An installation is already running. Wait for it to finish.');
+  running.add(target.database);
+  let opened: DbHandle | undefined;
+  try {
+    if (await isInstalled(target.database.db)) throw conflict(ALREADY_INSTALLED);
+    let handle = target.database.current;
+    let databaseUrl: string | undefined;
+    if (input.database.type === 'postgres') {
+      const details = { ...input.database, db: input.database.database };
+      await testDatabaseConnection(details).catch((error: unknown) => {
+        throw error instanceof DatabaseTestError ? badRequest(error.message, { reason: error.reason }) : error;
+      });
+      databaseUrl = postgresUrl(details);
+      opened = handle = await openDb({ kind: 'pg', url: databaseUrl });
+      await handle.migrate();
+      if (await isInstalled(handle.db)) {
+        throw conflict('That PostgreSQL database already holds an installed Sprout. Choose an empty database.');
+      }
+    }
+    const adminId = await writeInstallation(handle.db, input, target.dataDir, databaseUrl);
+    if (opened) {
+      await target.database.swap(opened);
+      opened = undefined;
+    }
+    target.onInstalled?.();
+    return { adminId, database: handle.kind };
+  } finally {
+    running.delete(target.database);
+    if (opened) await opened.close().catch(() => {});
+  }
+}
+
+async function writeInstallation(db: Db, input: InstallInput, dataDir: string, databaseUrl?: string): Promise<number> {
+  const restoreConfig = databaseUrl ? rememberFile(storedConfigPath(dataDir)) : undefined;
+  try {
+    return await db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      await markInstalled(tx, { database: databaseUrl ? 'pg' : 'builtin' });
+      const roleIds = await seedSystemRoles(tx);
+      const [admin] = await tx
+        .insert(users)
+        .values({
+          username: input.admin.username,
+          email: input.admin.email,
+          passwordHash: await hashPassword(input.admin.password),
+          firstName: 'Admin',
+          lastName: '',
+          roleId: roleIds.admin,
+          status: 'active',
+        })
+        .returning({ id: users.id });
+      const school = await getSchoolProfile(tx);
+      await saveSchoolProfile(tx, { ...school, name: input.app.name, email: input.app.customer_email, timezone: input.app.timezone });
+      const { name: _name, timezone: _timezone, ...details } = input.app;
+      await tx.insert(settings).values({ key: INSTALLATION_KEY, value: details });
+      if (input.sampleContent) await seedSampleContent(tx, { dataDir, adminId: admin!.id });
+      // Last, still inside the transaction: if the commit fails the file is put back below.
+      if (databaseUrl) writeStoredConfig(dataDir, { databaseUrl });
+      return admin!.id;
+    });
+  } catch (error) {
+    restoreConfig?.();
+    if (isUniqueViolation(error)) throw conflict(ALREADY_INSTALLED);
+    if (error instanceof AppError) throw error;
+    throw new AppError(500, 'INSTALL_FAILED', `Installation error: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+/** DATA_DIR/config.json, mode 0600 (it holds the database password). */
+export function writeStoredConfig(dataDir: string, config: { databaseUrl: string }) {
+  const path = storedConfigPath(dataDir);
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(temp, 0o600);
+  renameSync(temp, path);
+}
+
+function rememberFile(path: string): () => void {
+  const before = existsSync(path) ? readFileSync(path) : undefined;
+  return () => {
+    if (before) writeFileSync(path, before, { mode: 0o600 });
+    else rmSync(path, { force: true });
+  };
+}

@@ -1,0 +1,227 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { roles, rolePermissions, settings, users } from '../../db/schema/index.ts';
+import { buildTestApp, TEST_SETUP_CODE } from '../../test/build-test-app.ts';
+import { installPayload } from '../../test/install-payload.ts';
+import { adminQuery, withDatabase } from '../../test/test-database.ts';
+import { MODULES } from '../../../shared/permissions.ts';
+
+const REMOTE = '203.0.113.7';
+
+describe('install gate and wizard API', () => {
+  let app: FastifyInstance;
+  beforeEach(async () => {
+    app = await buildTestApp();
+  });
+  afterEach(() => app.close());
+
+  it('answers 503 {error:"Not installed"} on the API before installation, but not on install and health endpoints', async () => {
+    const res = await app.inject('/api/auth/user');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ error: 'Not installed' });
+    for (const path of ['/api/health', '/api/ready', '/api/install/status', '/api/school']) {
+      expect((await app.inject(path)).statusCode, path).toBe(200);
+    }
+    expect((await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'a', password: 'b' } })).statusCode).toBe(503);
+  });
+
+  it('reports the install status, and asks a remote caller for the setup code', async () => {
+    expect((await app.inject('/api/install/status')).json()).toMatchObject({ installed: false, needsSetupCode: false });
+    expect((await app.inject({ url: '/api/install/status', remoteAddress: REMOTE })).json()).toMatchObject({ needsSetupCode: true });
+    // A local reverse proxy that is not trusted: the forwarded request counts as remote.
+    const proxied = await app.inject({ url: '/api/install/status', headers: { 'x-forwarded-for': REMOTE } });
+    expect(proxied.json().needsSetupCode).toBe(true);
+  });
+
+  it('installs from the server itself without a code: roles, admin, school profile, installation details', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/install', payload: installPayload() });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ ok: true });
+
+    const roleRows = await app.db.select().from(roles);
+    expect(roleRows.map((r) => r.name).sort()).toEqual(['admin', 'manager', 'user']);
+    expect(roleRows.every((r) => r.isSystem)).toBe(true);
+    const adminRole = roleRows.find((r) => r.name === 'admin')!;
+    const adminPerms = await app.db.select().from(rolePermissions).where(eq(rolePermissions.roleId, adminRole.id));
+    expect(adminPerms).toHaveLength(MODULES.length);
+    expect(adminPerms.every((p) => p.canRead && p.canWrite && p.canDelete)).toBe(true);
+
+    const [admin] = await app.db.select().from(users);
+    expect(admin).toMatchObject({ username: 'principal', email: 'principal@acorns.test', roleId: adminRole.id, status: 'active' });
+    expect(admin!.passwordHash).toMatch(/^\$argon2id\$/);
+
+    const school = (await app.inject('/api/school')).json().data;
+    expect(school).toMatchObject({ name: 'Little Acorns', timezone: 'Europe/London', email: 'office@acorns.test' });
+    const [details] = await app.db.select().from(settings).where(eq(settings.key, 'installation'));
+    expect(details!.value).toMatchObject({ company_name: 'Acorn Education Ltd', customer_id: 'C-1001', customer_license: 'LIC-XYZ' });
+    expect(JSON.stringify(res.json())).not.toContain('argon2');
+
+    expect((await app.inject('/api/install/status')).json().installed).toBe(true);
+    expect((await app.inject('/api/auth/user')).statusCode).toBe(401);
+  });
+
+  it('refuses a second install and a database test with 409, whoever calls, and changes nothing', async () => {
+    await app.inject({ method: 'POST', url: '/api/install', payload: installPayload() });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/install',
+      payload: installPayload({ admin: { username: 'intruder', email: 'x@x.test', password: 'intruder-pass' } }),
+    });
+    expect(again.statusCode).toBe(409);
+    const remote = await app.inject({ method: 'POST', url: '/api/install', remoteAddress: REMOTE, payload: installPayload() });
+    expect(remote.statusCode).toBe(409);
+    const test = await app.inject({
+      method: 'POST',
+      url: '/api/testDatabaseDetails',
+      payload: { host: 'localhost', port: 5432, db: 'x', user: 'x', password: 'x' },
+    });
+    expect(test.statusCode).toBe(409);
+    const [{ value }] = await app.db.select({ value: count() }).from(users);
+    expect(value).toBe(1);
+  });
+
+  it('runs exactly one of two concurrent installs', async () => {
+    const results = await Promise.all(
+      [1, 2, 3].map((i) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/install',
+          payload: installPayload({ admin: { username: `admin${i}`, email: `a${i}@x.test`, password: 'long-enough-1' } }),
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const [{ value }] = await app.db.select({ value: count() }).from(users);
+    expect(value).toBe(1);
+    expect(await app.db.select().from(roles)).toHaveLength(3);
+  });
+
+  it('requires the setup code from a remote caller (header or body field)', async () => {
+    const without = await app.inject({ method: 'POST', url: '/api/install', remoteAddress: REMOTE, payload: installPayload() });
+    expect(without.statusCode).toBe(403);
+    expect(without.json().error).toMatch(/setup code/);
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/install/check-code',
+      remoteAddress: REMOTE,
+      payload: { setupCode: 'nope' },
+    });
+    expect(wrong.statusCode).toBe(403);
+    const right = await app.inject({
+      method: 'POST',
+      url: '/api/install/check-code',
+      remoteAddress: REMOTE,
+      payload: { setupCode: TEST_SETUP_CODE },
+    });
+    expect(right.statusCode).toBe(200);
+    const dbTest = await app.inject({
+      method: 'POST',
+      url: '/api/testDatabaseDetails',
+      remoteAddress: REMOTE,
+      payload: { host: 'localhost', port: 5432, db: 'x', user: 'x', password: 'x' },
+    });
+    expect(dbTest.statusCode).toBe(403);
+    expect(await app.db.select().from(users)).toHaveLength(0);
+    const withHeader = await app.inject({
+      method: 'POST',
+      url: '/api/install',
+      remoteAddress: REMOTE,
+      headers: { 'x-setup-code': TEST_SETUP_CODE },
+      payload: installPayload(),
+    });
+    expect(withHeader.statusCode).toBe(201);
+  });
+
+  it('validates every field with clear 400s', async () => {
+    const cases: [unknown, string][] = [
+      [{}, 'app'],
+      [installPayload({ app: { ...installPayload().app, company_name: '' } }), 'app.company_name'],
+      [installPayload({ app: { ...installPayload().app, name: 'x'.repeat(81) } }), 'app.name'],
+      [installPayload({ app: { ...installPayload().app, timezone: 'Mars/Olympus' as 'Asia/Tokyo' } }), 'app.timezone'],
+      [installPayload({ app: { ...installPayload().app, customer_email: 'nope' } }), 'app.customer_email'],
+      [installPayload({ admin: { username: 'a', email: 'a@b.test', password: 'short' } }), 'admin.password'],
+      [installPayload({ admin: { username: 42 as unknown as string, email: 'a@b.test', password: 'long-enough' } }), 'admin.username'],
+      [installPayload({ database: { type: 'postgres', host: '', port: 5432, database: 'x', user: 'x', password: 'x' } }), 'database.host'],
+      [installPayload({ database: { type: 'oracle' } as never }), 'database.type'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await app.inject({ method: 'POST', url: '/api/install', payload: payload as object });
+      expect(res.statusCode, field).toBe(400);
+      expect(Object.keys(res.json().fields), field).toContain(field);
+    }
+    expect((await app.inject({ method: 'POST', url: '/api/install', payload: 'x'.repeat(2_000_000), headers: { 'content-type': 'application/json' } })).statusCode).toBe(413);
+    expect(await app.db.select().from(users)).toHaveLength(0);
+    expect((await app.inject('/api/install/status')).json().installed).toBe(false);
+  });
+
+  it('reports a failed database test with the real reason, quickly', async () => {
+    const started = Date.now();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/testDatabaseDetails',
+      payload: { host: '127.0.0.1', port: 1, db: 'sprout', user: 'sprout', password: 'x' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/^Database connection failed : .*ECONNREFUSED/);
+    expect(Date.now() - started).toBeLessThan(10_500);
+    const invalid = await app.inject({ method: 'POST', url: '/api/testDatabaseDetails', payload: { host: 'localhost', port: 'abc' } });
+    expect(invalid.statusCode).toBe(400);
+    expect(Object.keys(invalid.json().fields)).toEqual(expect.arrayContaining(['port', 'db', 'user', 'password']));
+  });
+
+  it('leaves nothing behind when the chosen PostgreSQL is unreachable', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/install',
+      payload: installPayload({ database: { type: 'postgres', host: '127.0.0.1', port: 1, database: 'x', user: 'x', password: 'x' } }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/^Database connection failed : /);
+    expect((await app.inject('/api/install/status')).json().installed).toBe(false);
+    expect(await app.db.select().from(roles)).toHaveLength(0);
+    expect(existsSync(join(app.installState.dataDir, 'config.json'))).toBe(false);
+  });
+
+  it('rolls everything back when a step fails midway, and can run again', async () => {
+    // A username clash with a row that exists only for this test forces the admin insert to fail.
+    const { hashPassword } = await import('../auth/passwords.ts');
+    await app.db.insert(users).values({ username: 'principal', email: 'other@x.test', passwordHash: await hashPassword('x') });
+    const res = await app.inject({ method: 'POST', url: '/api/install', payload: installPayload() });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect((await app.inject('/api/install/status')).json().installed).toBe(false);
+    expect(await app.db.select().from(roles)).toHaveLength(0);
+    await app.db.delete(users);
+    expect((await app.inject({ method: 'POST', url: '/api/install', payload: installPayload() })).statusCode).toBe(201);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('install into a PostgreSQL server', () => {
+  it('migrates it, installs there, writes config.json (0600) and switches the app to it', async () => {
+    const app = await buildTestApp();
+    const name = `sprout_inst_${Date.now().toString(36)}`;
+    await adminQuery(`create database ${name}`);
+    try {
+      const url = new URL(withDatabase(process.env.TEST_DATABASE_URL!, name));
+      const database = { type: 'postgres' as const, host: url.hostname, port: Number(url.port || 5432), database: name, user: decodeURIComponent(url.username), password: url.password || 'trusted' };
+      const test = await app.inject({ method: 'POST', url: '/api/testDatabaseDetails', payload: { ...database, db: name } });
+      expect(test.statusCode).toBe(200);
+      expect(test.json().version).toMatch(/PostgreSQL/);
+      const res = await app.inject({ method: 'POST', url: '/api/install', payload: installPayload({ database }) });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().database).toBe('pg');
+      expect(app.database.kind).toBe('pg');
+      const path = join(app.installState.dataDir, 'config.json');
+      expect(statSync(path).mode & 0o777).toBe(0o600);
+      expect(JSON.parse(readFileSync(path, 'utf8')).databaseUrl).toContain(`/${name}`);
+      expect((await app.inject('/api/school')).json().data.name).toBe('Little Acorns');
+      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'principal', password: 'acorns-admin-1' } });
+      expect(login.statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    }
+  });
+});

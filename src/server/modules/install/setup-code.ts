@@ -1,0 +1,33 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+/** A code people can type from a log line: 12 characters from an alphabet without look-alikes. */
+export function newSetupCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(12);
+  const chars = Array.from(bytes, (b) => alphabet[b % alphabet.length]);
+  return `${chars.slice(0, 4).join('')}-${chars.slice(4, 8).join('')}-${chars.slice(8).join('')}`;
+}
+
+/**
+ * DESIGN §4 takeover guard: only a caller on the server itself may install without the code. A
+ * request relayed by a local reverse proxy looks loopback; when the proxy is not trusted
+ * (TRUST_PROXY unset) its forwarding headers mark the request as remote.
+ */
+export function isLocalRequest(request: FastifyRequest): boolean {
+  if (!LOOPBACK.has(request.ip)) return false;
+  // Same switch as app.ts: with a trusted proxy, request.ip already is the real client.
+  const trusted = process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true';
+  return trusted || !PROXY_HEADERS.some((h) => request.headers[h] !== undefined);
+}
+
+export function setupCodeMatches(expected: string, given: string | undefined): boolean {
+  if (!given) return false;
+  const normalise = (s: string) => Buffer.from(s.trim().toUpperCase().replace(/\s+/g, ''));
+  const a = normalise(expected);
+  const b = normalise(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

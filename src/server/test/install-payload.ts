@@ -1,0 +1,19 @@
+import type { InstallPayload } from '../../shared/schemas/install.ts';
+
+/** A valid §3 install payload for tests; override any part. */
+export function installPayload(overrides: Partial<InstallPayload> = {}): InstallPayload {
+  return {
+    database: { type: 'builtin' },
+    app: {
+      name: 'Little Acorns',
+      company_name: 'Acorn Education Ltd',
+      customer_email: 'office@acorns.test',
+      timezone: 'Europe/London',
+      customer_id: 'C-1001',
+      customer_license: 'LIC-XYZ',
+    },
+    admin: { username: 'principal', email: 'principal@acorns.test', password: 'acorns-admin-1' },
+    sampleContent: false,
+    ...overrides,
+  };
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { EmailSchema, MAX_PASSWORD_LENGTH, MIN_ADMIN_PASSWORD_LENGTH, UsernameSchema } from './user.ts';
+
+/** §9: the wizard's timezone options. */
+export const TIMEZONES = ['Asia/Kolkata', 'America/New_York', 'Europe/London', 'Asia/Tokyo'] as const;
+
+const text = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`);
+const required = (max: number, label: string) => text(max, label).min(1, `${label} is required`);
+
+/** Step 1, Basic Information (§3 Install payload `app`). */
+export const InstallAppSchema = z.object({
+  name: required(80, 'School name'),
+  company_name: required(120, 'Company name'),
+  customer_email: EmailSchema,
+  timezone: z.enum(TIMEZONES, 'Choose one of the listed timezones'),
+  /** Stored only; no licence service is ever called (DESIGN §4). */
+  customer_id: text(100, 'Customer id').optional().default(''),
+  customer_license: text(200, 'Licence key').optional().default(''),
+});
+
+/** Step 2, Administrator Account (§3 Install payload `admin`). */
+export const InstallAdminSchema = z.object({
+  username: UsernameSchema,
+  email: EmailSchema,
+  password: z
+    .string()
+    .min(MIN_ADMIN_PASSWORD_LENGTH, `Password must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters long`)
+    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`),
+});
+
+/** The wizard's form adds a confirmation (§5: 'Passwords do not match'). */
+export const InstallAdminFormSchema = InstallAdminSchema.extend({ confirmPassword: z.string() }).refine(
+  (v) => v.password === v.confirmPassword,
+  { message: 'Passwords do not match', path: ['confirmPassword'] },
+);
+
+/** §7 testDatabaseDetails payload: {host, port, db, user, password}. */
+export const DatabaseDetailsSchema = z.object({
+  host: required(255, 'Host').regex(/^[A-Za-z0-9.\-:[\]_]+$/, 'Host may contain letters, digits, dots, dashes and colons'),
+  port: z.coerce.number('Port must be a number').int('Port must be a whole number').min(1, 'Port must be 1-65535').max(65535, 'Port must be 1-65535'),
+  db: required(63, 'Database name'),
+  user: required(63, 'User'),
+  password: required(200, 'Password'),
+});
+export type DatabaseDetails = z.infer<typeof DatabaseDetailsSchema>;
+
+/** Step 3: the built-in database (PGlite), or a PostgreSQL server (§3 `database`). */
+export const InstallDatabaseSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('builtin') }),
+    z.object({
+      type: z.literal('postgres'),
+      host: DatabaseDetailsSchema.shape.host,
+      port: DatabaseDetailsSchema.shape.port,
+      database: DatabaseDetailsSchema.shape.db,
+      user: DatabaseDetailsSchema.shape.user,
+      password: DatabaseDetailsSchema.shape.password,
+    }),
+  ],
+  'Choose the built-in database or a PostgreSQL server',
+);
+export type InstallDatabase = z.infer<typeof InstallDatabaseSchema>;
+
+/** §3 Install payload, plus the sample-content switch and the setup code (DESIGN §4). */
+export const InstallPayloadSchema = z.object({
+  database: InstallDatabaseSchema.default({ type: 'builtin' }),
+  app: InstallAppSchema,
+  admin: InstallAdminSchema,
+  sampleContent: z.boolean().default(true),
+  setupCode: z.string().max(100).optional(),
+});
+export type InstallPayload = z.input<typeof InstallPayloadSchema>;
+export type InstallInput = z.output<typeof InstallPayloadSchema>;
+
+export interface InstallStatus {
+  installed: boolean;
+  /** True when this caller is not on the server itself and must give the setup code. */
+  needsSetupCode: boolean;
+  /** The database the server runs on now (an operator may have set DATABASE_URL). */
+  database: 'pglite' | 'pg';
+}
