@@ -80,7 +80,7 @@ describe.skipIf(pgMissing)('on PostgreSQL, when the database goes away', () => {
 describe('the server process', () => {
   it('finishes a request in flight on SIGTERM, closes the database and exits 0', async () => {
     const server = await startServer();
-    const lock = join(server.dataDir, 'db', 'sprout.lock');
+    const lock = join(server.dataDir, 'db.lock');
     expect(existsSync(lock)).toBe(true);
     const body = JSON.stringify({ note: 'x'.repeat(200) });
     const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -100,6 +100,7 @@ describe('the server process', () => {
     expect(answered.status).toBe(404);
     expect(JSON.parse(answered.body).error).toMatch(/not found/i);
     expect(await server.stop()).toBe(0);
+    expect(existsSync(lock)).toBe(false);
     expect(server.logs()).toMatch(/shutting down/);
   });
 

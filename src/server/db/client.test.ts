@@ -1,14 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DataDirInUseError, openDb } from './client.ts';
+import { DataDirInUseError, lockPathOf, openDb } from './client.ts';
 import { categories } from './schema/index.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 
 describe('the built-in database (PGlite folder)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'sprout-lock-'));
+  const dir = join(mkdtempSync(join(tmpdir(), 'sprout-lock-')), 'db');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('refuses a second opener of a data dir in use, then opens once it is free', async () => {
@@ -21,8 +21,21 @@ describe('the built-in database (PGlite folder)', () => {
     await second.close();
   }, 60_000);
 
+  it('replaces a half-made database left by a process stopped during its first start', async () => {
+    const fresh = join(dir, 'interrupted');
+    mkdirSync(fresh);
+    writeFileSync(join(fresh, 'partial-file'), 'left over');
+    mkdirSync(`${fresh}.creating`);
+    const handle = await openDb({ kind: 'pglite', dataDir: fresh });
+    await handle.ping();
+    await handle.close();
+    expect(existsSync(join(fresh, 'PG_VERSION'))).toBe(true);
+    expect(existsSync(join(fresh, 'partial-file'))).toBe(false);
+    expect(existsSync(`${fresh}.creating`)).toBe(false);
+  }, 60_000);
+
   it('takes over a lock left by a process that died', async () => {
-    writeFileSync(join(dir, 'sprout.lock'), '999999999');
+    writeFileSync(lockPathOf(dir), '999999999');
     const handle = await openDb({ kind: 'pglite', dataDir: dir });
     await handle.ping();
     await handle.close();

@@ -1,5 +1,5 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -63,9 +63,10 @@ async function openPglite(target: Extract<DbTarget, { kind: 'pglite' | 'pglite-m
   let releaseLock = () => {};
   let client: InstanceType<typeof PGlite>;
   if (target.kind === 'pglite') {
-    mkdirSync(target.dataDir, { recursive: true }); // PGlite does not create parents
+    mkdirSync(dirname(target.dataDir), { recursive: true }); // PGlite does not create parents
     releaseLock = acquireLock(target.dataDir);
     try {
+      if (!existsSync(join(target.dataDir, 'PG_VERSION'))) await createPgliteDir(PGlite, target.dataDir);
       client = await PGlite.create(target.dataDir);
     } catch (error) {
       releaseLock();
@@ -93,6 +94,20 @@ async function openPglite(target: Extract<DbTarget, { kind: 'pglite' | 'pglite-m
   };
 }
 
+/**
+ * A new database is made in a staging folder and renamed into place when complete, so a process
+ * stopped during the first start (initdb takes seconds) never leaves a half-made database behind.
+ */
+async function createPgliteDir(PGlite: typeof import('@electric-sql/pglite').PGlite, dataDir: string) {
+  const staging = `${dataDir}.creating`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging);
+  const fresh = await PGlite.create(staging);
+  await fresh.close();
+  rmSync(dataDir, { recursive: true, force: true }); // only ever a leftover without PG_VERSION
+  renameSync(staging, dataDir);
+}
+
 export class DataDirInUseError extends Error {
   constructor(dir: string, pid: number) {
     super(
@@ -104,9 +119,14 @@ export class DataDirInUseError extends Error {
   }
 }
 
-/** PGlite has no lock of its own (TOOLCHAIN.md gotcha 3): a pid file refuses a second process. */
+/**
+ * PGlite has no lock of its own (TOOLCHAIN.md gotcha 3): a pid file beside the data dir
+ * (`DATA_DIR/db.lock`) refuses a second process.
+ */
+export const lockPathOf = (dataDir: string) => `${dataDir}.lock`;
+
 function acquireLock(dataDir: string): () => void {
-  const path = join(dataDir, 'sprout.lock');
+  const path = lockPathOf(dataDir);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(path, 'wx');
