@@ -1,5 +1,25 @@
 import type { FastifyInstance } from 'fastify';
+import { CategoryInputSchema } from '../../../shared/schemas/category.ts';
+import { idParam } from '../media/params.ts';
+import { createCategory, deleteCategory, listCategories, updateCategory } from './categories.service.ts';
 
-export default async function routes(_app: FastifyInstance) {
-  // Filled in by its issue.
+type IdParams = { Params: { id: string } };
+
+export default async function categoriesRoutes(app: FastifyInstance) {
+  app.get('/api/categories', async () => ({ data: await listCategories(app.db) }));
+
+  app.post('/api/categories', { preHandler: app.requirePermission('settings', 'write') }, async (request, reply) => {
+    const category = await createCategory(app.db, CategoryInputSchema.parse(request.body ?? {}));
+    return reply.code(201).send({ data: category });
+  });
+
+  app.put<IdParams>('/api/categories/:id', { preHandler: app.requirePermission('settings', 'write') }, async (request) => {
+    const id = idParam(request.params.id, 'The category');
+    return { data: await updateCategory(app.db, id, CategoryInputSchema.parse(request.body ?? {})) };
+  });
+
+  app.delete<IdParams>('/api/categories/:id', { preHandler: app.requirePermission('settings', 'delete') }, async (request) => {
+    await deleteCategory(app.db, idParam(request.params.id, 'The category'));
+    return { success: true };
+  });
 }

@@ -1,5 +1,51 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { GalleryInputSchema } from '../../../shared/schemas/gallery.ts';
+import { notFound } from '../../errors.ts';
+import { releaseMedia } from '../media/media.service.ts';
+import { idParam } from '../media/params.ts';
+import { createGallery, deleteGallery, getGallery, listGalleries, updateGallery } from './galleries.service.ts';
 
-export default async function routes(_app: FastifyInstance) {
-  // Filled in by its issue.
+type IdParams = { Params: { id: string } };
+
+const ListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+
+export default async function galleriesRoutes(app: FastifyInstance) {
+  /** Newest first; anonymous callers see published galleries only. */
+  app.get('/api/admin/galleries', async (request) => {
+    const query = ListQuery.parse(request.query);
+    return { data: await listGalleries(app.db, { ...query, includeDrafts: !!request.user }) };
+  });
+
+  app.get<IdParams>('/api/admin/galleries/:id', async (request) => {
+    const gallery = await getGallery(app.db, idParam(request.params.id, 'The gallery'), { includeDrafts: !!request.user });
+    if (!gallery) throw notFound('The gallery');
+    return { data: gallery };
+  });
+
+  app.post('/api/admin/galleries', { preHandler: app.requireUser() }, async (request, reply) => {
+    const gallery = await createGallery(app.db, GalleryInputSchema.parse(request.body ?? {}), request.user);
+    return reply.code(201).send({ data: gallery });
+  });
+
+  app.put<IdParams>('/api/admin/galleries/:id', { preHandler: app.requireUser() }, async (request) => {
+    const id = idParam(request.params.id, 'The gallery');
+    const { gallery, previousImages } = await updateGallery(app.db, id, GalleryInputSchema.parse(request.body ?? {}));
+    const kept = new Set([...gallery.images, gallery.thumbnail]);
+    await releaseMedia(
+      app.db,
+      app.dataDir,
+      previousImages.filter((u) => !kept.has(u)),
+    );
+    return { data: gallery };
+  });
+
+  app.delete<IdParams>('/api/admin/galleries/:id', { preHandler: app.requireUser() }, async (request) => {
+    const urls = await deleteGallery(app.db, idParam(request.params.id, 'The gallery'));
+    await releaseMedia(app.db, app.dataDir, urls);
+    return { success: true };
+  });
 }

@@ -1,5 +1,87 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PostInputSchema, PostListQuerySchema, slugify } from '../../../shared/schemas/post.ts';
+import { notFound } from '../../errors.ts';
+import { releaseMedia, storeImage } from '../media/media.service.ts';
+import { field, readMultipart, registerMultipart } from '../media/multipart.ts';
+import { idParam } from '../media/params.ts';
+import { countPosts, createPost, deletePost, getPostById, getPostBySlug, listPosts, slugExists, updatePost } from './posts.service.ts';
 
-export default async function routes(_app: FastifyInstance) {
-  // Filled in by its issue.
+type IdParams = { Params: { id: string } };
+type SlugParams = { Params: { slug: string } };
+
+const COVER_FIELDS = ['coverImage', 'cover_image', 'image', 'cover'];
+
+/** The post fields and an optional cover file, from multipart (§7) or JSON. */
+async function readPostBody(request: FastifyRequest) {
+  if (!request.isMultipart()) return { raw: (request.body ?? {}) as Record<string, unknown>, cover: undefined };
+  const body = await readMultipart(request);
+  const raw: Record<string, unknown> = {};
+  for (const name of ['title', 'slug', 'excerpt', 'content', 'status', 'cover_image']) raw[name] = field(body, name);
+  raw.tags = body.fields.tags ?? body.fields['tags[]'];
+  const cover = body.files.find((f) => COVER_FIELDS.includes(f.field) && f.bytes.length > 0);
+  return { raw, cover };
+}
+
+export default async function postsRoutes(app: FastifyInstance) {
+  await registerMultipart(app);
+
+  /** Newest first; anonymous callers see published posts only. */
+  app.get('/api/posts', async (request) => {
+    const query = PostListQuerySchema.parse(request.query);
+    const includeDrafts = !!request.user;
+    const [data, total] = await Promise.all([listPosts(app.db, { ...query, includeDrafts }), countPosts(app.db, { includeDrafts })]);
+    return { data, total };
+  });
+
+  app.get<SlugParams>('/api/posts/check-slug/:slug', async (request) => {
+    const slug = slugify(request.params.slug);
+    const exceptId = Number((request.query as { exclude?: string }).exclude) || undefined;
+    const exists = slug ? await slugExists(app.db, slug, exceptId) : false;
+    return { available: !!slug && !exists, exists, slug };
+  });
+
+  app.get<SlugParams>('/api/posts/slug/:slug', async (request) => {
+    const post = await getPostBySlug(app.db, request.params.slug, { includeDrafts: !!request.user });
+    if (!post) throw notFound('The post');
+    return { success: true, data: post };
+  });
+
+  app.get<IdParams>('/api/posts/:id', async (request) => {
+    const post = await getPostById(app.db, idParam(request.params.id, 'The post'), { includeDrafts: !!request.user });
+    if (!post) throw notFound('The post');
+    return { success: true, data: post };
+  });
+
+  /** Validates the fields, then stores the cover (if any), then saves; a failed save releases the cover. */
+  async function save(request: FastifyRequest, id: number | null) {
+    const { raw, cover } = await readPostBody(request);
+    const values = PostInputSchema.parse(raw);
+    let coverUrl: string | null | undefined = values.cover_image === undefined ? undefined : values.cover_image || null;
+    if (cover) coverUrl = (await storeImage(app.db, app.dataDir, cover.bytes, request.user)).url;
+    try {
+      if (id === null) return { post: await createPost(app.db, values, coverUrl, request.user!), previousCover: null };
+      return await updatePost(app.db, id, values, coverUrl);
+    } catch (error) {
+      if (cover && coverUrl) await releaseMedia(app.db, app.dataDir, [coverUrl]);
+      throw error;
+    }
+  }
+
+  app.post('/api/posts', { preHandler: app.requireUser() }, async (request, reply) => {
+    const { post } = await save(request, null);
+    return reply.code(201).send({ success: true, data: post });
+  });
+
+  app.put<IdParams>('/api/posts/:id', { preHandler: app.requireUser() }, async (request) => {
+    const id = idParam(request.params.id, 'The post');
+    const { post, previousCover } = await save(request, id);
+    if (previousCover !== post.cover_image) await releaseMedia(app.db, app.dataDir, [previousCover]);
+    return { success: true, data: post };
+  });
+
+  app.delete<IdParams>('/api/posts/:id', { preHandler: app.requireUser() }, async (request) => {
+    const { cover } = await deletePost(app.db, idParam(request.params.id, 'The post'));
+    await releaseMedia(app.db, app.dataDir, [cover]);
+    return { success: true };
+  });
 }

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { createCategory, createEvent } from '../../test/content-factories.ts';
+import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
+
+let app: FastifyInstance;
+let admin: string;
+let staff: string;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  const school = await installTestSchool(app);
+  admin = await sessionCookie(app, school.admin);
+  staff = await sessionCookie(app, await createUser(app, { role: 'user' }));
+});
+afterAll(() => app.close());
+
+describe('categories', () => {
+  it('lists, creates, renames and deletes', async () => {
+    const created = await app.inject({ method: 'POST', url: '/api/categories', headers: { cookie: admin }, payload: { name: '  Webinar ' } });
+    expect(created.statusCode).toBe(201);
+    const { id, name } = created.json().data;
+    expect(name).toBe('Webinar');
+    const list = await app.inject({ url: '/api/categories' });
+    expect(list.json().data).toEqual(expect.arrayContaining([{ id, name: 'Webinar', event_count: 0 }]));
+    const renamed = await app.inject({ method: 'PUT', url: `/api/categories/${id}`, headers: { cookie: admin }, payload: { name: 'Webinars' } });
+    expect(renamed.json().data.name).toBe('Webinars');
+    const del = await app.inject({ method: 'DELETE', url: `/api/categories/${id}`, headers: { cookie: admin } });
+    expect(del.json()).toEqual({ success: true });
+  });
+
+  it('refuses a blank name with a message', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/categories', headers: { cookie: admin }, payload: { name: '  ' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.name).toBe('Category name is required.');
+  });
+
+  it('refuses a duplicate name, whatever the case (409)', async () => {
+    await createCategory(app, 'Celebration');
+    const res = await app.inject({ method: 'POST', url: '/api/categories', headers: { cookie: admin }, payload: { name: 'celebration' } });
+    expect(res.statusCode).toBe(409);
+  });
+
+  it('refuses to delete a category in use, saying how many events use it', async () => {
+    const cat = await createCategory(app, 'Conference');
+    await createEvent(app, { categoryId: cat.id });
+    await createEvent(app, { categoryId: cat.id });
+    const res = await app.inject({ method: 'DELETE', url: `/api/categories/${cat.id}`, headers: { cookie: admin } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatch(/used by 2 events/);
+    expect(res.json().eventCount).toBe(2);
+  });
+
+  it('needs sign-in (401) and the settings permission (403)', async () => {
+    expect((await app.inject({ method: 'POST', url: '/api/categories', payload: { name: 'X' } })).statusCode).toBe(401);
+    const res = await app.inject({ method: 'POST', url: '/api/categories', headers: { cookie: staff }, payload: { name: 'X' } });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('answers 404 for an unknown id', async () => {
+    const put = await app.inject({ method: 'PUT', url: '/api/categories/99999', headers: { cookie: admin }, payload: { name: 'Y' } });
+    expect(put.statusCode).toBe(404);
+    const del = await app.inject({ method: 'DELETE', url: '/api/categories/abc', headers: { cookie: admin } });
+    expect(del.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { eq, lt, sql } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type OutputInfo } from 'sharp';
+import {
+  isUploadUrl,
+  MAX_IMAGE_BYTES,
+  UPLOADS_PREFIX,
+  VARIANT_WIDTHS,
+  variantUrl,
+  type UploadedImage,
+} from '../../../shared/schemas/media.ts';
+import type { Db } from '../../db/client.ts';
+import { events, galleries, media, posts } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+
+/** Types accepted by their bytes, never by name or declared type; SVG and anything else refused. */
+const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+const MAX_SIDE = 2000;
+/** Refuses decompression bombs before they are decoded. */
+const MAX_PIXELS = 60_000_000;
+
+export const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');
+
+const unsupported = () =>
+  new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG, GIF or WebP images can be uploaded.');
+
+/**
+ * Re-encodes an image to WebP (metadata stripped: photos of children must never carry GPS),
+ * stores it and its 400/800/1600 px variants under DATA_DIR/uploads with a random name, and
+ * records it in `media`. See shared/schemas/media.ts for the URL convention.
+ */
+export async function storeImage(
+  db: Db,
+  dataDir: string,
+  bytes: Buffer,
+  actor: { id: number } | null,
+): Promise<UploadedImage> {
+  if (bytes.length > MAX_IMAGE_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', 'The file is too large: images may be at most 10 MB.');
+  if (bytes.length === 0) throw new AppError(400, 'EMPTY_FILE', 'The file is empty.');
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type || !ACCEPTED.has(type.mime)) throw unsupported();
+
+  const source = () => sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
+  let main: { data: Buffer; info: OutputInfo };
+  try {
+    // Sharp drops EXIF/XMP/ICC metadata unless asked to keep it; .rotate() bakes the orientation in first.
+    main = await source()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new AppError(400, 'UNREADABLE_IMAGE', 'The image could not be read. It may be damaged; try another file.');
+  }
+  const name = randomBytes(16).toString('hex');
+  const dir = uploadsDir(dataDir);
+  mkdirSync(dir, { recursive: true });
+  const url = `${UPLOADS_PREFIX}${name}.webp`;
+  const variants: { width: number; url: string }[] = [];
+  await writeFile(join(dir, `${name}.webp`), main.data);
+  try {
+    for (const width of VARIANT_WIDTHS) {
+      const v = await sharp(main.data).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+      await writeFile(join(dir, `${name}-${width}.webp`), v);
+      variants.push({ width, url: variantUrl(url, width) });
+    }
+    await db.insert(media).values({
+      url,
+      width: main.info.width,
+      height: main.info.height,
+      bytes: main.data.length,
+      variants,
+      createdBy: actor?.id ?? null,
+    });
+  } catch (error) {
+    await removeFiles(dataDir, url);
+    throw error;
+  }
+  return { url, width: main.info.width, height: main.info.height, variants };
+}
+
+async function removeFiles(dataDir: string, url: string) {
+  const name = url.slice(UPLOADS_PREFIX.length);
+  const dir = uploadsDir(dataDir);
+  await Promise.all(
+    [name, ...VARIANT_WIDTHS.map((w) => variantUrl(name, w))].map((f) => rm(join(dir, f), { force: true })),
+  );
+}
+
+/** Is an upload URL still used by any event, gallery or post? */
+async function isReferenced(db: Db, url: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      used: sql<boolean>`(
+        exists(select 1 from ${events} where ${events.coverImage} = ${url})
+        or exists(select 1 from ${posts} where ${posts.coverImage} = ${url} or strpos(${posts.content}, ${url}) > 0)
+        or exists(select 1 from ${galleries} where ${galleries.thumbnail} = ${url} or ${url} = any(${galleries.images}))
+      )`,
+    })
+    .from(sql`(values (1)) as one(x)`);
+  return !!row?.used;
+}
+
+/**
+ * Removes uploads that no content references any more (called after content is updated or
+ * deleted). Never throws: a file left behind is swept later.
+ */
+export async function releaseMedia(db: Db, dataDir: string, urls: (string | null | undefined)[]): Promise<string[]> {
+  const removed: string[] = [];
+  for (const url of new Set(urls.filter(isUploadUrl))) {
+    try {
+      if (await isReferenced(db, url)) continue;
+      await db.delete(media).where(eq(media.url, url));
+      await removeFiles(dataDir, url);
+      removed.push(url);
+    } catch {
+      // swept later by sweepUnusedMedia
+    }
+  }
+  return removed;
+}
+
+/** Uploads never used by content (a form abandoned after uploading) are removed after a day. */
+export async function sweepUnusedMedia(db: Db, dataDir: string, olderThanMs = 24 * 3600_000): Promise<string[]> {
+  const stale = await db
+    .select({ url: media.url })
+    .from(media)
+    .where(lt(media.createdAt, new Date(Date.now() - olderThanMs)));
+  return releaseMedia(
+    db,
+    dataDir,
+    stale.map((r) => r.url),
+  );
+}
+

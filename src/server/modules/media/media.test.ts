@@ -1,0 +1,142 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { media } from '../../db/schema/index.ts';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { createCategory, fileOf, jpegWithGps, multipart, pngBytes } from '../../test/content-factories.ts';
+import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
+import { sweepUnusedMedia } from './media.service.ts';
+
+let app: FastifyInstance;
+let cookie: string;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  await installTestSchool(app);
+  cookie = await sessionCookie(app, await createUser(app, { role: 'user' }));
+});
+afterAll(() => app.close());
+
+async function upload(url: string, entries: [string, Blob, string][]) {
+  const form = new FormData();
+  for (const [name, blob, filename] of entries) form.append(name, blob, filename);
+  const { payload, headers } = await multipart(form);
+  return app.inject({ method: 'POST', url, headers: { ...headers, cookie }, payload });
+}
+const fileOnDisk = (url: string) => join(app.dataDir, url);
+
+describe('POST /api/cover', () => {
+  it('stores a re-encoded WebP with 400/800/1600 variants, served with long cache and nosniff', async () => {
+    const res = await upload('/api/cover', [['image', fileOf(await pngBytes(1000, 500)), 'photo.png']]);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.url).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
+    expect(body).toMatchObject({ width: 1000, height: 500 });
+    expect(body.variants.map((v: { width: number }) => v.width)).toEqual([400, 800, 1600]);
+    for (const v of body.variants) expect(existsSync(fileOnDisk(v.url))).toBe(true);
+    const served = await app.inject({ url: body.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['cache-control']).toMatch(/immutable/);
+    expect(served.headers['content-type']).toBe('image/webp');
+  });
+
+  it('removes EXIF and GPS from photos', async () => {
+    const jpeg = await jpegWithGps();
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const res = await upload('/api/cover', [['image', fileOf(jpeg, 'image/jpeg'), 'kids.jpg']]);
+    expect(res.statusCode).toBe(200);
+    for (const url of [res.json().url, ...res.json().variants.map((v: { url: string }) => v.url)]) {
+      const meta = await sharp(fileOnDisk(url)).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+    }
+  });
+
+  it('refuses an HTML file disguised as a JPEG, and SVG', async () => {
+    const html = fileOf(Buffer.from('<html><script>alert(1)</script></html>'), 'image/jpeg');
+    const res = await upload('/api/cover', [['image', html, 'photo.jpg']]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error).toMatch(/JPEG, PNG, GIF or WebP/);
+    const svg = fileOf(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/svg+xml');
+    expect((await upload('/api/cover', [['image', svg, 'x.svg']])).statusCode).toBe(415);
+  });
+
+  it('refuses a file over 10 MB with 413 and a message', async () => {
+    const big = Buffer.alloc(10 * 1024 * 1024 + 10, 1);
+    const res = await upload('/api/cover', [['image', fileOf(big, 'image/png'), 'big.png']]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error).toMatch(/10 MB/);
+  });
+
+  it('refuses a malformed multipart body and a non-multipart body', async () => {
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/cover',
+      headers: { cookie, 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload: '--xyz\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nabc',
+    });
+    expect(broken.statusCode).toBeGreaterThanOrEqual(400);
+    expect(broken.statusCode).toBeLessThan(500);
+    const json = await app.inject({ method: 'POST', url: '/api/cover', headers: { cookie }, payload: { image: 'x' } });
+    expect(json.statusCode).toBe(415);
+    const empty = await upload('/api/cover', []);
+    expect(empty.statusCode).toBeGreaterThanOrEqual(400);
+    expect(empty.statusCode).toBeLessThan(500);
+  });
+
+  it('needs sign-in', async () => {
+    const form = new FormData();
+    form.append('image', fileOf(await pngBytes()), 'a.png');
+    const { payload, headers } = await multipart(form);
+    expect((await app.inject({ method: 'POST', url: '/api/cover', headers, payload })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/upload-multiple', () => {
+  it('stores every image of the repeated field and returns their urls', async () => {
+    const res = await upload('/api/upload-multiple', [
+      ['images', fileOf(await pngBytes(50, 50, '#f00')), 'a.png'],
+      ['images', fileOf(await sharp(await pngBytes(60, 40)).gif().toBuffer(), 'image/gif'), 'b.gif'],
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().urls).toHaveLength(2);
+    expect(res.json().data[1]).toMatchObject({ width: 60, height: 40 });
+  });
+});
+
+describe('clean-up of unreferenced uploads', () => {
+  it('removes a replaced event cover, keeps one still in use, sweeps abandoned uploads', async () => {
+    await createCategory(app, 'Workshop');
+    const a = (await upload('/api/cover', [['image', fileOf(await pngBytes()), 'a.png']])).json().url;
+    const b = (await upload('/api/cover', [['image', fileOf(await pngBytes()), 'b.png']])).json().url;
+    const payload = {
+      title: 'Cover test',
+      description: 'd',
+      category: 'Workshop',
+      location: 'Hall',
+      start_date: new Date().toISOString(),
+      cover_image: a,
+    };
+    const event = (await app.inject({ method: 'POST', url: '/api/events', headers: { cookie }, payload })).json().data;
+    await app.inject({ method: 'POST', url: '/api/admin/galleries', headers: { cookie }, payload: { title: 'G', images: [a] } });
+    await app.inject({ method: 'PUT', url: `/api/events/${event.id}`, headers: { cookie }, payload: { ...payload, cover_image: b } });
+    expect(existsSync(fileOnDisk(a))).toBe(true); // still used by the gallery
+    const c = (await upload('/api/cover', [['image', fileOf(await pngBytes()), 'c.png']])).json().url;
+    await app.inject({ method: 'PUT', url: `/api/events/${event.id}`, headers: { cookie }, payload: { ...payload, cover_image: c } });
+    expect(existsSync(fileOnDisk(b))).toBe(false);
+    expect(existsSync(fileOnDisk(b.replace('.webp', '-400.webp')))).toBe(false);
+    await app.inject({ method: 'DELETE', url: `/api/events/${event.id}`, headers: { cookie } });
+    expect(existsSync(fileOnDisk(c))).toBe(false);
+
+    const abandoned = (await upload('/api/cover', [['image', fileOf(await pngBytes()), 'd.png']])).json().url;
+    expect(await sweepUnusedMedia(app.db, app.dataDir, 24 * 3600_000)).not.toContain(abandoned);
+    expect(await sweepUnusedMedia(app.db, app.dataDir, -1000)).toContain(abandoned);
+    expect(existsSync(fileOnDisk(abandoned))).toBe(false);
+    expect(await app.db.select().from(media).where(eq(media.url, a))).toHaveLength(1);
+  });
+});
