@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE } from './support/browser.ts';
 import { chromiumMissingReason } from './support/env.ts';
+import { installSchool } from './support/install.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 describe.skipIf(chromiumMissingReason())('the public frame', () => {
@@ -9,6 +10,7 @@ describe.skipIf(chromiumMissingReason())('the public frame', () => {
   let browser: Browser;
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    await installSchool(server);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,0 +1,75 @@
+import { parseArgs } from 'node:util';
+import type { InstallPayload } from '../../../shared/schemas/install.ts';
+
+/** Each option: its flag, and the environment variable read when the flag is absent. */
+const OPTIONS = {
+  'school-name': 'INSTALL_SCHOOL_NAME',
+  'company-name': 'INSTALL_COMPANY_NAME',
+  'contact-email': 'INSTALL_CONTACT_EMAIL',
+  timezone: 'INSTALL_TIMEZONE',
+  'customer-id': 'INSTALL_CUSTOMER_ID',
+  'licence-key': 'INSTALL_LICENCE_KEY',
+  'admin-username': 'INSTALL_ADMIN_USERNAME',
+  'admin-email': 'INSTALL_ADMIN_EMAIL',
+  'admin-password': 'INSTALL_ADMIN_PASSWORD',
+  'postgres-url': 'INSTALL_POSTGRES_URL',
+  'sample-content': 'INSTALL_SAMPLE_CONTENT',
+} as const;
+
+export const USAGE = `Usage: npm run install:school -- [options]   (or set the INSTALL_* variables)
+
+  --school-name NAME        INSTALL_SCHOOL_NAME       required
+  --company-name NAME       INSTALL_COMPANY_NAME      required
+  --contact-email EMAIL     INSTALL_CONTACT_EMAIL     required
+  --timezone TZ             INSTALL_TIMEZONE          Asia/Kolkata (default), America/New_York, Europe/London, Asia/Tokyo
+  --admin-username NAME     INSTALL_ADMIN_USERNAME    default: admin
+  --admin-email EMAIL       INSTALL_ADMIN_EMAIL       required
+  --admin-password PASS     INSTALL_ADMIN_PASSWORD    required, at least 8 characters (prefer the variable)
+  --customer-id ID          INSTALL_CUSTOMER_ID       optional, stored only
+  --licence-key KEY         INSTALL_LICENCE_KEY       optional, stored only
+  --postgres-url URL        INSTALL_POSTGRES_URL      install into this PostgreSQL and use it from then on
+  --sample-content yes|no   INSTALL_SAMPLE_CONTENT    default: yes
+
+Stop the server first when it uses the built-in database.`;
+
+/** Builds the §3 install payload from flags and INSTALL_* variables (flags win). */
+export function payloadFromCli(argv: string[], env: NodeJS.ProcessEnv): InstallPayload {
+  const { values } = parseArgs({
+    args: argv,
+    options: Object.fromEntries(Object.keys(OPTIONS).map((name) => [name, { type: 'string' as const }])),
+    strict: true,
+    allowPositionals: false,
+  });
+  const get = (name: keyof typeof OPTIONS) => (values[name] as string | undefined) ?? env[OPTIONS[name]] ?? undefined;
+  const postgres = get('postgres-url');
+  let database: InstallPayload['database'] = { type: 'builtin' };
+  if (postgres) {
+    const url = new URL(postgres);
+    database = {
+      type: 'postgres',
+      host: url.hostname.replace(/^\[|\]$/g, ''),
+      port: Number(url.port || 5432),
+      database: decodeURIComponent(url.pathname.slice(1)),
+      user: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+    };
+  }
+  return {
+    database,
+    app: {
+      name: get('school-name') ?? '',
+      company_name: get('company-name') ?? '',
+      customer_email: get('contact-email') ?? '',
+      timezone: (get('timezone') ?? 'Asia/Kolkata') as 'Asia/Kolkata',
+      customer_id: get('customer-id') ?? '',
+      customer_license: get('licence-key') ?? '',
+    },
+    admin: {
+      username: get('admin-username') ?? 'admin',
+      email: get('admin-email') ?? '',
+      password: get('admin-password') ?? '',
+    },
+    sampleContent: !/^(no|false|0|off)$/i.test(get('sample-content') ?? 'yes'),
+  };
+}
+
