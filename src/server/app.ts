@@ -45,7 +45,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(securityHeaders, { dev: config.dev });
   await app.register(dbPlugin, { config });
   app.decorate('dataDir', config.dataDir);
-  app.decorate('dataDir', config.dataDir);
   app.decorate(
     'siteOrigin',
     (request: FastifyRequest) => config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`,
