@@ -39,6 +39,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     // In-flight requests finish on close; keep-alive sockets are closed so shutdown is quick.
     forceCloseConnections: 'idle',
+    // Creating the built-in database on first start takes seconds (initdb), more on a busy or small machine.
+    pluginTimeout: 120_000,
   });
 
   await app.register(errorHandler);
