@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ChangePasswordSchema, LoginSchema } from '../../../shared/schemas/auth.ts';
-import { unauthorized } from '../../errors.ts';
 import { changePassword, currentUser, login } from './auth.service.ts';
 import { TooManyAttemptsError } from './login-throttle.ts';
 import { deleteSession, SESSION_COOKIE, sessionIdOf } from './sessions.service.ts';
@@ -33,12 +32,10 @@ export default async function authRoutes(app: FastifyInstance) {
     }
   });
 
+  // Signed out is a normal answer here ({user: null}), not an error the browser logs on every visit.
   app.get('/api/auth/user', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (!request.user) throw unauthorized();
-    const user = await currentUser(app.db, request.user.id);
-    if (!user) throw unauthorized();
-    return { user };
+    return { user: request.user ? await currentUser(app.db, request.user.id) : null };
   });
 
   app.post('/api/logout', async (request, reply) => {

@@ -32,7 +32,8 @@ export default async function installRoutes(app: FastifyInstance) {
     return { ok: true };
   });
 
-  app.post('/api/testDatabaseDetails', async (request, reply) => {
+  // A test that ran and failed is an answer, not a client error: 200 with ok:false and the reason.
+  app.post('/api/testDatabaseDetails', async (request) => {
     await guard(request);
     const details = DatabaseDetailsSchema.parse(request.body);
     try {
@@ -40,7 +41,7 @@ export default async function installRoutes(app: FastifyInstance) {
       return { ok: true, message: 'Connection successful', version };
     } catch (error) {
       if (!(error instanceof DatabaseTestError)) throw error;
-      return reply.code(400).send({ ok: false, error: error.message, reason: error.reason });
+      return { ok: false, error: error.message, reason: error.reason };
     }
   });
 

@@ -95,7 +95,7 @@ async function writeInstallation(db: Db, input: InstallInput, dataDir: string, d
     restoreConfig?.();
     if (isUniqueViolation(error)) throw conflict(ALREADY_INSTALLED);
     if (error instanceof AppError) throw error;
-    throw new AppError(500, 'INSTALL_FAILED', `Installation error: ${error instanceof Error ? error.message : String(error)}`);
+    throw new AppError(500, 'INSTALL_FAILED', error instanceof Error ? error.message : String(error));
   }
 }
 

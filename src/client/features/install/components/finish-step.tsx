@@ -1,0 +1,65 @@
+import { CheckCircle2 } from 'lucide-react';
+import type { StepProps } from './wizard-steps.tsx';
+
+export function FinishStep({ state, update, done }: Omit<StepProps, 'errors'> & { done: boolean }) {
+  if (done) {
+    return (
+      <div className="py-6 text-center">
+        <CheckCircle2 className="mx-auto h-14 w-14 text-leaf-700" aria-hidden="true" />
+        <p className="mt-4 text-xl font-bold text-slate-900">Installation complete!</p>
+        <p className="mt-2 text-slate-700">
+          {state.app.name} is ready. Taking you to your new website in 3 seconds...
+        </p>
+        <p className="mt-4 flex justify-center gap-4">
+          <a href="/" className="font-bold text-brand-700 underline">
+            Go to the website now
+          </a>
+          <a href="/cms" className="font-bold text-brand-700 underline">
+            Sign in to the back office
+          </a>
+        </p>
+      </div>
+    );
+  }
+  const rows: [string, string][] = [
+    ['School name', state.app.name],
+    ['Company name', state.app.company_name],
+    ['Contact e-mail', state.app.customer_email],
+    ['Timezone', state.app.timezone],
+    ['Administrator', `${state.admin.username} (${state.admin.email})`],
+    [
+      'Database',
+      state.database.type === 'postgres'
+        ? `PostgreSQL: ${state.database.user}@${state.database.host}:${state.database.port}/${state.database.db}`
+        : 'Built-in database',
+    ],
+  ];
+  return (
+    <div className="space-y-5">
+      <p className="text-slate-700">Check the details, then press Finish to install.</p>
+      <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200">
+        {rows.map(([term, value]) => (
+          <div key={term} className="grid gap-1 px-4 py-2 sm:grid-cols-3">
+            <dt className="text-sm font-semibold text-slate-600">{term}</dt>
+            <dd className="break-words text-slate-900 sm:col-span-2">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <label className="flex items-start gap-3 rounded-xl bg-slate-50 p-4">
+        <input
+          type="checkbox"
+          name="sampleContent"
+          checked={state.sampleContent}
+          onChange={(e) => update((s) => ({ ...s, sampleContent: e.target.checked }))}
+          className="mt-1 h-4 w-4 accent-brand-600"
+        />
+        <span>
+          <span className="font-bold text-slate-900">Add sample content</span>
+          <span className="block text-sm text-slate-600">
+            A few events, blog posts, an image gallery and categories, so you can see how the site looks. Delete them any time.
+          </span>
+        </span>
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useCheckSetupCode } from '../api/check-setup-code.ts';
+import { useRunInstall } from '../api/run-install.ts';
+import { useTestDatabase } from '../api/test-database.ts';
+import { DatabaseStep, type DatabaseTest } from './database-step.tsx';
+import { FinishStep } from './finish-step.tsx';
+import { WizardProgress } from './wizard-progress.tsx';
+import { AdminStep, BasicInfoStep, WelcomeStep } from './wizard-steps.tsx';
+import { databaseDetails, INITIAL_STATE, STEPS, stepOfField, toPayload, validateStep, type FieldErrors, type WizardState } from './wizard-state.ts';
+
+/** §4: post-install redirect to / after 3000 ms. */
+const REDIRECT_MS = 3000;
+
+export function InstallWizard({ needsSetupCode, currentDatabase }: { needsSetupCode: boolean; currentDatabase: 'pglite' | 'pg' }) {
+  const [step, setStep] = useState(0);
+  const [state, setState] = useState<WizardState>(INITIAL_STATE);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [dbTest, setDbTest] = useState<DatabaseTest>({ status: 'idle' });
+  const [installError, setInstallError] = useState<string | null>(null);
+  const checkCode = useCheckSetupCode();
+  const testDb = useTestDatabase();
+  const install = useRunInstall();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const firstRender = useRef(true);
+  const done = install.isSuccess;
+
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step]);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => window.location.assign('/'), REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [done]);
+
+  const update = (change: (s: WizardState) => WizardState) => {
+    const next = change(state);
+    // Any change to the PostgreSQL details needs a new connection test.
+    if (next.database !== state.database) setDbTest({ status: 'idle' });
+    setState(next);
+  };
+
+  async function runDatabaseTest() {
+    setDbTest({ status: 'testing' });
+    try {
+      const result = await testDb.mutateAsync({ details: databaseDetails(state.database), setupCode: state.setupCode || undefined });
+      // §8: 'Database connection failed : {reason}'.
+      setDbTest(result.ok ? { status: 'ok', message: `Connection successful (${result.version})` } : { status: 'failed', message: result.error });
+    } catch (error) {
+      const message = error instanceof ApiError && error.status === 400 ? error.message : 'Database connection failed. Please check your settings.';
+      setDbTest({ status: 'failed', message });
+    }
+  }
+
+  async function next() {
+    const found = validateStep(step, state);
+    if (step === 0 && needsSetupCode) {
+      if (!state.setupCode.trim()) found.setupCode = 'Enter the setup code from the server log';
+      else {
+        try {
+          await checkCode.mutateAsync(state.setupCode);
+        } catch (error) {
+          found.setupCode = error instanceof ApiError ? error.message : 'The setup code could not be checked';
+        }
+      }
+    }
+    if (step === 3 && state.database.type === 'postgres' && Object.keys(found).length === 0 && dbTest.status !== 'ok') {
+      found['database.test'] = 'Test the connection successfully before you continue.';
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
+    setStep((s) => Math.min(s + 1, STEPS.length - 1));
+  }
+
+  async function finish() {
+    setInstallError(null);
+    try {
+      await install.mutateAsync(toPayload(state));
+      toast.success('Installation complete');
+    } catch (error) {
+      const message =
+        error instanceof ApiError && error.status > 0
+          ? `Installation failed: ${error.message || 'Unknown error'}`
+          : `Installation error: ${error instanceof Error ? error.message : String(error)}`;
+      setInstallError(message);
+      toast.error(message);
+      if (error instanceof ApiError && error.fields) {
+        const fields = Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v]));
+        setErrors(fields);
+        const target = Math.min(...Object.keys(fields).map(stepOfField));
+        if (target < 4) setStep(target);
+        focusFirstInvalid();
+      }
+    }
+  }
+
+  function focusFirstInvalid() {
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]')?.focus());
+  }
+
+  const stepProps = { state, errors, update };
+  return (
+    <div className="rounded-2xl bg-white p-5 shadow-lg ring-1 ring-slate-200 sm:p-8">
+      <WizardProgress step={step} />
+      <h2 ref={headingRef} tabIndex={-1} className="mb-5 text-xl font-extrabold text-slate-900 focus:outline-none">
+        {STEPS[step]}
+      </h2>
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (step < STEPS.length - 1) void next();
+          else if (!done) void finish();
+        }}
+      >
+        {step === 0 && <WelcomeStep {...stepProps} needsSetupCode={needsSetupCode} />}
+        {step === 1 && <BasicInfoStep {...stepProps} />}
+        {step === 2 && <AdminStep {...stepProps} />}
+        {step === 3 && <DatabaseStep {...stepProps} test={dbTest} onTest={() => void runDatabaseTest()} currentDatabase={currentDatabase} />}
+        {step === 4 && <FinishStep state={state} update={update} done={done} />}
+        {installError && step === 4 && (
+          <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+            {installError}
+          </p>
+        )}
+        {!done && (
+          <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-200 pt-5">
+            <Button variant="secondary" onClick={() => setStep((s) => Math.max(0, s - 1))} disabled={step === 0 || install.isPending}>
+              Previous
+            </Button>
+            <Button type="submit" disabled={install.isPending || checkCode.isPending}>
+              {step < STEPS.length - 1 ? 'Next' : install.isPending ? 'Installing...' : 'Finish'}
+            </Button>
+          </div>
+        )}
+      </form>
+    </div>
+  );
+}

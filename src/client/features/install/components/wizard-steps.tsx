@@ -1,0 +1,147 @@
+import { useId } from 'react';
+import { Field } from '../../../components/ui/field.tsx';
+import { NativeSelect } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { TIMEZONES } from '../../../../shared/schemas/install.ts';
+import type { FieldErrors, WizardState } from './wizard-state.ts';
+
+export interface StepProps {
+  state: WizardState;
+  errors: FieldErrors;
+  update: (change: (state: WizardState) => WizardState) => void;
+}
+
+export function WelcomeStep({ state, errors, update, needsSetupCode }: StepProps & { needsSetupCode: boolean }) {
+  return (
+    <div className="space-y-4 text-slate-700">
+      <p>
+        Welcome! This wizard sets up your school&apos;s website and back office in a few minutes: the school&apos;s details, the
+        administrator account and where the data is kept.
+      </p>
+      <p>You can go back to any step before you press Finish. Nothing is saved until then.</p>
+      {needsSetupCode && (
+        <div className="rounded-xl border border-amber-300 bg-amber-50 p-4">
+          <p className="mb-3 text-sm text-amber-900">
+            You are installing from another computer. Enter the one-time setup code printed in the server&apos;s log (the line that
+            starts with &ldquo;Sprout is not installed yet&rdquo;).
+          </p>
+          <Field
+            label="Setup code"
+            name="setupCode"
+            autoComplete="off"
+            value={state.setupCode}
+            error={errors.setupCode}
+            onChange={(e) => update((s) => ({ ...s, setupCode: e.target.value }))}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function BasicInfoStep({ state, errors, update }: StepProps) {
+  const set = (key: keyof WizardState['app']) => (e: { target: { value: string } }) =>
+    update((s) => ({ ...s, app: { ...s.app, [key]: e.target.value } }));
+  const tzId = useId();
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field label="School name" name="name" required maxLength={80} value={state.app.name} error={errors['app.name']} onChange={set('name')} />
+      <Field
+        label="Company name"
+        name="company_name"
+        required
+        maxLength={120}
+        autoComplete="organization"
+        value={state.app.company_name}
+        error={errors['app.company_name']}
+        onChange={set('company_name')}
+      />
+      <Field
+        label="Contact e-mail"
+        name="customer_email"
+        type="email"
+        required
+        autoComplete="email"
+        value={state.app.customer_email}
+        error={errors['app.customer_email']}
+        onChange={set('customer_email')}
+      />
+      <div>
+        <Label htmlFor={tzId}>Timezone</Label>
+        <NativeSelect id={tzId} name="timezone" value={state.app.timezone} onChange={set('timezone')}>
+          {TIMEZONES.map((tz) => (
+            <option key={tz} value={tz}>
+              {tz}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <Field
+        label="Customer id (optional)"
+        name="customer_id"
+        maxLength={100}
+        value={state.app.customer_id}
+        error={errors['app.customer_id']}
+        onChange={set('customer_id')}
+      />
+      <Field
+        label="Licence key (optional)"
+        name="customer_license"
+        maxLength={200}
+        hint="Stored with your installation; nothing is sent anywhere."
+        value={state.app.customer_license}
+        error={errors['app.customer_license']}
+        onChange={set('customer_license')}
+      />
+    </div>
+  );
+}
+
+export function AdminStep({ state, errors, update }: StepProps) {
+  const set = (key: keyof WizardState['admin']) => (e: { target: { value: string } }) =>
+    update((s) => ({ ...s, admin: { ...s.admin, [key]: e.target.value } }));
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field
+        label="Username"
+        name="username"
+        required
+        autoComplete="username"
+        value={state.admin.username}
+        error={errors['admin.username']}
+        onChange={set('username')}
+      />
+      <Field
+        label="E-mail"
+        name="email"
+        type="email"
+        required
+        autoComplete="email"
+        value={state.admin.email}
+        error={errors['admin.email']}
+        onChange={set('email')}
+      />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        required
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        value={state.admin.password}
+        error={errors['admin.password']}
+        onChange={set('password')}
+      />
+      <Field
+        label="Confirm password"
+        name="confirmPassword"
+        type="password"
+        required
+        autoComplete="new-password"
+        value={state.admin.confirmPassword}
+        error={errors['admin.confirmPassword']}
+        onChange={set('confirmPassword')}
+      />
+    </div>
+  );
+}
