@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app.ts';
+import { installTestSchool } from '../../test/factories.ts';
 
 describe('health and readiness', () => {
   let app: FastifyInstance;
@@ -35,6 +36,7 @@ describe('bad input', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await buildTestApp();
+    await installTestSchool(app);
     // A write route that echoes, to exercise body parsing on a real route.
     app.post('/api/test-echo', async (request) => ({ got: request.body }));
   });
