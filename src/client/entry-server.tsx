@@ -41,7 +41,7 @@ export async function render(request: Request, context: RenderContext): Promise<
     handle: m.route.handle,
   })) as UIMatch[];
   const schoolName = (result.loaderData.public as { school?: { name: string } } | undefined)?.school?.name ?? 'Sprout';
-  const meta = pageMetaFor(matches) ?? { title: schoolName };
+  const meta = pageMetaFor(matches, context.origin) ?? { title: schoolName };
   return {
     kind: 'html',
     status: result.statusCode,

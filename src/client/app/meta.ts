@@ -1,4 +1,5 @@
 import type { UIMatch } from 'react-router';
+import type { SchoolProfile } from '#shared/schemas/school.ts';
 
 /** What a public route puts in the document head. */
 export interface PageMeta {
@@ -14,15 +15,17 @@ export interface PageMeta {
 }
 
 export interface RouteHandle {
-  meta?: (data: unknown, match: UIMatch) => PageMeta;
+  /** `school` is the public layout's (undefined outside it). */
+  meta?: (data: unknown, match: UIMatch, school: SchoolProfile | undefined, origin: string) => PageMeta;
 }
 
 /** The deepest route's meta wins. */
-export function pageMetaFor(matches: UIMatch[]): PageMeta | undefined {
+export function pageMetaFor(matches: UIMatch[], origin = ''): PageMeta | undefined {
+  const school = (matches.find((m) => m.id === 'public')?.data as { school?: SchoolProfile } | undefined)?.school;
   for (let i = matches.length - 1; i >= 0; i--) {
     const match = matches[i]!;
     const handle = match.handle as RouteHandle | undefined;
-    if (handle?.meta) return handle.meta(match.data, match);
+    if (handle?.meta) return handle.meta(match.data, match, school, origin);
   }
   return undefined;
 }

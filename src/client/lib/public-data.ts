@@ -1,20 +1,118 @@
-import { DEFAULT_SCHOOL, type SchoolProfile } from '#shared/schemas/school.ts';
-import { apiGet } from './api-client.ts';
+import { DEFAULT_SCHOOL } from '#shared/schemas/school-defaults.ts';
+import type { SchoolProfile } from '#shared/schemas/school.ts';
+import { apiGet, ApiError } from './api-client.ts';
+
+/** Size and WebP variants of an uploaded image (null for external URLs). */
+export interface ImageMeta {
+  url: string;
+  width: number;
+  height: number;
+  variants: { width: number; url: string }[];
+}
+
+/** An event as the public pages show it (§3, §7 field names). */
+export interface PublicEvent {
+  id: number | string;
+  slug: string | null;
+  title: string;
+  description: string;
+  cover_image: string | null;
+  cover_meta?: ImageMeta | null;
+  category: string | null;
+  location: string;
+  start_date: string;
+  end_date: string | null;
+  status: string;
+  gallery_id: number | string | null;
+  updated_at?: string | null;
+}
+
+/** A published post; `content` is sanitised HTML. */
+export interface PublicPost {
+  id: number | string;
+  title: string;
+  slug: string;
+  excerpt: string | null;
+  content: string;
+  cover_image: string | null;
+  cover_meta?: ImageMeta | null;
+  tags: string[];
+  author: string | null;
+  created_at: string;
+  updated_at: string | null;
+  published_at: string | null;
+}
+
+/** A published gallery, normalised: images are plain URLs. */
+export interface PublicGallery {
+  id: number | string;
+  title: string;
+  description: string | null;
+  type: 'images' | 'video';
+  images: string[];
+  videoUrl: string | null;
+  videoType: 'youtube' | 'vimeo' | null;
+  /** The player URL for an iframe (YouTube or Vimeo), when the video is recognised. */
+  embedUrl?: string | null;
+  thumbnail: string | null;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export interface PageRequest {
+  limit: number;
+  offset: number;
+}
 
 /**
  * What public pages read. On the server the renderer passes an implementation that calls the
- * services directly (no HTTP round trip); in the browser, client navigations use the API.
+ * services directly (no HTTP round trip); in the browser, client navigations use /api/site/*,
+ * which the same server functions answer.
  */
 export interface PublicData {
+  readonly server: boolean;
   school(): Promise<SchoolProfile>;
+  /** Upcoming soonest first, then the most recent past ones (the events service's order). */
+  events(page: PageRequest): Promise<Page<PublicEvent>>;
+  event(idOrSlug: string): Promise<PublicEvent | null>;
+  gallery(id: string | number): Promise<PublicGallery | null>;
+  posts(page: PageRequest): Promise<Page<PublicPost>>;
+  post(slug: string): Promise<PublicPost | null>;
 }
 
+const orNull = async <T>(load: Promise<{ data: T }>): Promise<T | null> => {
+  try {
+    return (await load).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+};
+
+const query = (page: PageRequest) => `limit=${page.limit}&offset=${page.offset}`;
+const path = (value: string | number) => encodeURIComponent(String(value));
+
 export const browserPublicData: PublicData = {
+  server: false,
   school: async () => (await apiGet<{ data: SchoolProfile }>('/api/school').catch(() => ({ data: DEFAULT_SCHOOL }))).data,
+  events: async (page) => (await apiGet<{ data: Page<PublicEvent> }>(`/api/site/events?${query(page)}`)).data,
+  event: (id) => orNull(apiGet(`/api/site/events/${path(id)}`)),
+  gallery: (id) => orNull(apiGet(`/api/site/galleries/${path(id)}`)),
+  posts: async (page) => (await apiGet<{ data: Page<PublicPost> }>(`/api/site/posts?${query(page)}`)).data,
+  post: (slug) => orNull(apiGet(`/api/site/posts/${path(slug)}`)),
 };
 
 /** The data source of a loader: the server's through the request context, else the browser's. */
 export function publicData(context: unknown): PublicData {
   const fromServer = (context as { publicData?: PublicData } | undefined)?.publicData;
   return fromServer ?? browserPublicData;
+}
+
+/** `?page=N` as a 1-based page number (anything else is page 1). */
+export function pageNumber(request: Request): number {
+  const value = Number(new URL(request.url).searchParams.get('page'));
+  return Number.isInteger(value) && value > 1 ? Math.min(value, 10_000) : 1;
 }

@@ -1,10 +1,18 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RenderContext, RenderResult } from '../../client/entry-server.tsx';
 import type { AppConfig } from '../config.ts';
 import { createServerPublicData } from '../modules/site/public-data.ts';
+import { changesPages, etagOf, PageCache } from './page-cache.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Rendered public pages; cleared on any content or settings write (see changesPages). */
+    pageCache: PageCache;
+  }
+}
 
 type RenderFn = (request: Request, context: RenderContext) => Promise<RenderResult>;
 
@@ -26,7 +34,7 @@ async function productionRenderer(): Promise<Renderer> {
   if (!existsSync(SSR_ENTRY) || !existsSync(join(CLIENT_DIST, 'index.html'))) {
     throw new Error('The site is not built: run `npm run build` (npm start does it for you).');
   }
-  const html = readFileSync(join(CLIENT_DIST, 'index.html'), 'utf8');
+  const html = withFontPreload(readFileSync(join(CLIENT_DIST, 'index.html'), 'utf8'));
   const mod = (await import(SSR_ENTRY)) as { render: RenderFn };
   return { template: async () => html, render: mod.render };
 }
@@ -45,6 +53,14 @@ async function devRenderer(app: FastifyInstance): Promise<Renderer> {
       return mod.render(request, context);
     },
   };
+}
+
+/** Preloads the Latin subset of the self-hosted font (the only one English pages need). */
+function withFontPreload(html: string): string {
+  const font = readdirSync(join(CLIENT_DIST, 'assets')).find((f) => /^nunito-latin-wght-normal-.*\.woff2$/.test(f));
+  if (!font) return html;
+  const link = `<link rel="preload" href="/assets/${font}" as="font" type="font/woff2" crossorigin />`;
+  return html.replace('<!--app-head-->', `${link}\n    <!--app-head-->`);
 }
 
 export function fillTemplate(template: string, head: string, html: string, data = ''): string {
@@ -66,18 +82,38 @@ export default fp(
     }
     const renderer = config.dev ? await devRenderer(app) : await productionRenderer();
     const publicData = createServerPublicData(app);
+    // SPROUT_PAGE_CACHE=off measures rendering itself (npm run bench:pages -- --no-cache).
+    const cache = new PageCache(!config.dev && process.env.SPROUT_PAGE_CACHE !== 'off');
+    app.decorate('pageCache', cache);
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (reply.statusCode < 400 && changesPages(request.method, request.url)) cache.clear();
+      return payload;
+    });
+
+    async function renderPage(url: URL, origin: string) {
+      const template = await renderer.template(url.pathname);
+      if (CLIENT_ONLY.test(url.pathname)) return { kind: 'html' as const, status: 200, html: fillTemplate(template, SHELL_HEAD, '') };
+      const result = await renderer.render(new Request(url, { headers: { accept: 'text/html' } }), { publicData, origin });
+      if (result.kind === 'redirect') return result;
+      return { kind: 'html' as const, status: result.status, html: fillTemplate(template, result.head, result.html, result.data) };
+    }
 
     async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-      const url = new URL(request.url, app.siteOrigin(request));
-      const template = await renderer.template(url.pathname);
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-      if (CLIENT_ONLY.test(url.pathname)) return reply.send(fillTemplate(template, SHELL_HEAD, ''));
-      const result = await renderer.render(new Request(url, { headers: { accept: 'text/html' } }), {
-        publicData,
-        origin: app.siteOrigin(request),
-      });
-      if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-      return reply.code(result.status).send(fillTemplate(template, result.head, result.html, result.data));
+      const key = request.url;
+      let page = cache.get(key);
+      if (!page) {
+        const origin = app.siteOrigin(request);
+        const result = await renderPage(new URL(request.url, origin), origin);
+        if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+        page = result.status === 200 || result.status === 404 ? cache.set(key, result.status, result.html) : undefined;
+        if (!page) {
+          const body = Buffer.from(result.html);
+          page = { status: result.status, body, etag: etagOf(body), storedAt: Date.now() };
+        }
+      }
+      reply.header('etag', page.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+      return reply.code(page.status).type('text/html; charset=utf-8').send(page.body);
     }
 
     app.get('/*', sendPage);

@@ -1,5 +1,74 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { countEvents, getEvent, listEvents } from '../events/events.service.ts';
+import { listPosts } from '../posts/posts.service.ts';
+import { getSchoolProfile, schoolUpdatedAt } from '../site/site.service.ts';
+import { icsCalendar, inSchoolYear, robotsTxt, rssXml, sitemapXml } from './feeds.service.ts';
+import { notFound } from '../../errors.ts';
+import { etagOf } from '../../plugins/page-cache.ts';
 
-export default async function routes(_app: FastifyInstance) {
-  // Filled in by its issue.
+/** RSS: the newest posts. */
+const RSS_ITEMS = 20;
+
+/**
+ * Feeds for search engines and calendars. Answers go through the page cache when the site is
+ * served (dropped on the same writes as the pages), with an ETag either way.
+ */
+export default async function feedsRoutes(app: FastifyInstance) {
+  async function serve(request: FastifyRequest, reply: FastifyReply, type: string, build: () => Promise<string>, headers: Record<string, string> = {}) {
+    const cache = app.hasDecorator('pageCache') ? app.pageCache : undefined;
+    const key = `feed:${request.url}`;
+    let page = cache?.get(key);
+    if (!page) {
+      const text = await build();
+      page = cache?.set(key, 200, text) ?? { status: 200, body: Buffer.from(text), etag: etagOf(Buffer.from(text)), storedAt: Date.now() };
+    }
+    reply.header('etag', page.etag).header('cache-control', 'public, max-age=300');
+    for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    return reply.type(type).send(page.body);
+  }
+
+  app.get('/robots.txt', (request, reply) => serve(request, reply, 'text/plain; charset=utf-8', async () => robotsTxt(app.siteOrigin(request))));
+
+  app.get('/sitemap.xml', (request, reply) =>
+    serve(request, reply, 'application/xml; charset=utf-8', async () => {
+      const [events, posts, siteUpdated] = await Promise.all([
+        listEvents(app.db, { limit: 50_000 }),
+        listPosts(app.db, { includeDrafts: false, limit: 50_000 }),
+        schoolUpdatedAt(app.db),
+      ]);
+      return sitemapXml(app.siteOrigin(request), { events, posts, siteUpdated });
+    }),
+  );
+
+  app.get('/blog/rss.xml', (request, reply) =>
+    serve(request, reply, 'application/rss+xml; charset=utf-8', async () => {
+      const [school, posts] = await Promise.all([getSchoolProfile(app.db), listPosts(app.db, { includeDrafts: false, limit: RSS_ITEMS })]);
+      return rssXml(app.siteOrigin(request), school, posts);
+    }),
+  );
+
+  app.get('/events.ics', (request, reply) =>
+    serve(
+      request,
+      reply,
+      'text/calendar; charset=utf-8',
+      async () => {
+        const [school, total] = await Promise.all([getSchoolProfile(app.db), countEvents(app.db)]);
+        const events = (await listEvents(app.db, { limit: Math.max(total, 1) })).filter((e) => inSchoolYear(e));
+        return icsCalendar(app.siteOrigin(request), school, events);
+      },
+      { 'content-disposition': 'inline; filename="events.ics"' },
+    ),
+  );
+
+  app.get<{ Params: { key: string } }>('/events/:key.ics', async (request, reply) => {
+    const event = await getEvent(app.db, request.params.key);
+    if (!event) throw notFound('The event');
+    const school = await getSchoolProfile(app.db);
+    const name = `${event.slug || `event-${event.id}`}.ics`;
+    return serve(request, reply, 'text/calendar; charset=utf-8', async () => icsCalendar(app.siteOrigin(request), school, [event], event.title), {
+      'content-disposition': `attachment; filename="${name}"`,
+    });
+  });
 }

@@ -1,10 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import type { PublicData } from '../../../client/lib/public-data.ts';
+import { countEvents, getEvent, listEvents } from '../events/events.service.ts';
+import { videoEmbedUrl } from '../../../shared/schemas/gallery.ts';
+import { getGallery } from '../galleries/galleries.service.ts';
+import { countPosts, getPostBySlug, listPosts } from '../posts/posts.service.ts';
 import { getSchoolProfile } from './site.service.ts';
 
-/** The server's side of the public pages' data: services called directly, no HTTP. */
+/** Public pages never see drafts. */
+const PUBLISHED = { includeDrafts: false } as const;
+
+/**
+ * What the public pages read, from the services directly: the server renderer calls it with no
+ * HTTP round trip, and /api/site/* answers browser navigations with the same functions.
+ */
 export function createServerPublicData(app: FastifyInstance): PublicData {
+  const db = app.db;
   return {
-    school: () => getSchoolProfile(app.db),
+    server: true,
+    school: () => getSchoolProfile(db),
+    events: async ({ limit, offset }) => {
+      const [items, total] = await Promise.all([listEvents(db, { limit, offset }), countEvents(db)]);
+      return { items, total };
+    },
+    event: (idOrSlug) => getEvent(db, idOrSlug),
+    gallery: async (id) => {
+      const numeric = Number(id);
+      if (!Number.isSafeInteger(numeric) || numeric < 1 || numeric > 2 ** 31 - 1) return null;
+      const gallery = await getGallery(db, numeric, PUBLISHED);
+      return gallery && gallery.published ? { ...gallery, embedUrl: videoEmbedUrl(gallery.videoUrl) } : null;
+    },
+    posts: async ({ limit, offset }) => {
+      const [items, total] = await Promise.all([listPosts(db, { ...PUBLISHED, limit, offset }), countPosts(db, PUBLISHED)]);
+      return { items, total };
+    },
+    post: (slug) => getPostBySlug(db, slug, PUBLISHED),
   };
 }

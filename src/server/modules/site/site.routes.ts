@@ -1,6 +1,43 @@
 import type { FastifyInstance } from 'fastify';
-import { getSchoolProfile } from './site.service.ts';
+import { z } from 'zod';
+import { SchoolProfileSchema } from '../../../shared/schemas/school.ts';
+import { notFound } from '../../errors.ts';
+import { createServerPublicData } from './public-data.ts';
+import { getSchoolProfile, saveSchoolProfile } from './site.service.ts';
+
+const PageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(12),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+const KeySchema = z.object({ key: z.string().min(1).max(200) });
 
 export default async function siteRoutes(app: FastifyInstance) {
   app.get('/api/school', async () => ({ data: await getSchoolProfile(app.db) }));
+
+  // Settings > School profile (DESIGN §6: the settings module).
+  app.put('/api/school', { preHandler: app.requirePermission('settings', 'write') }, async (request) => {
+    const current = await getSchoolProfile(app.db);
+    const body = SchoolProfileSchema.parse({ ...current, ...(request.body as object) });
+    return { data: await saveSchoolProfile(app.db, body) };
+  });
+
+  // The public pages' data for browser navigations: the same functions the server renderer uses.
+  const site = createServerPublicData(app);
+  app.get('/api/site/events', async (request) => ({ data: await site.events(PageQuerySchema.parse(request.query)) }));
+  app.get('/api/site/events/:key', async (request) => {
+    const event = await site.event(KeySchema.parse(request.params).key);
+    if (!event) throw notFound('The event');
+    return { data: event };
+  });
+  app.get('/api/site/galleries/:key', async (request) => {
+    const gallery = await site.gallery(KeySchema.parse(request.params).key);
+    if (!gallery) throw notFound('The gallery');
+    return { data: gallery };
+  });
+  app.get('/api/site/posts', async (request) => ({ data: await site.posts(PageQuerySchema.parse(request.query)) }));
+  app.get('/api/site/posts/:key', async (request) => {
+    const post = await site.post(KeySchema.parse(request.params).key);
+    if (!post) throw notFound('The post');
+    return { data: post };
+  });
 }

@@ -21,3 +21,9 @@ export async function saveSchoolProfile(db: Db, profile: SchoolProfile): Promise
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
   return value;
 }
+
+/** When staff last changed the school profile (sitemap lastmod of the static pages). */
+export async function schoolUpdatedAt(db: Db): Promise<string | null> {
+  const [row] = await db.select({ updatedAt: settings.updatedAt }).from(settings).where(eq(settings.key, SCHOOL_KEY));
+  return row?.updatedAt?.toISOString() ?? null;
+}

@@ -19,7 +19,7 @@ function useRouteChangeEffects(schoolName: string) {
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [pathname]);
   useEffect(() => {
-    const meta = pageMetaFor(matches);
+    const meta = pageMetaFor(matches, window.location.origin);
     if (!meta) return;
     document.title = meta.title.includes(schoolName) ? meta.title : `${meta.title} | ${schoolName}`;
     const description = document.querySelector('meta[name="description"]');

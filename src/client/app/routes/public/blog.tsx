@@ -1,0 +1,69 @@
+import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Pager } from '#client/components/public/pager.tsx';
+import { PostCard } from '#client/components/public/post-card.tsx';
+import { pageNumber, publicData, type Page, type PublicPost } from '#client/lib/public-data.ts';
+import type { RouteHandle } from '../../meta.ts';
+import type { PublicLayoutData } from './public-layout.tsx';
+
+export const POSTS_PER_PAGE = 9;
+
+export async function blogLoader({ context, request }: LoaderFunctionArgs) {
+  const page = pageNumber(request);
+  try {
+    const posts = await publicData(context).posts({ limit: POSTS_PER_PAGE, offset: (page - 1) * POSTS_PER_PAGE });
+    return { page, posts, failed: false };
+  } catch {
+    return { page, posts: { items: [], total: 0 } as Page<PublicPost>, failed: true };
+  }
+}
+type BlogData = Awaited<ReturnType<typeof blogLoader>>;
+
+export const blogHandle: RouteHandle = {
+  meta: (data, match, school) => {
+    const { page } = data as BlogData;
+    return {
+      title: page > 1 ? `Our Latest Blog Posts (page ${page})` : 'Our Latest Blog Posts',
+      description: `Stories, tips and news from the classrooms of ${school?.name ?? 'our preschool'}.`,
+      canonicalPath: page > 1 ? `${match.pathname}?page=${page}` : match.pathname,
+    };
+  },
+};
+
+export function BlogPage() {
+  const { page, posts, failed } = useLoaderData() as BlogData;
+  const { school } = useRouteLoaderData('public') as PublicLayoutData;
+  return (
+    <>
+      <section className="bg-gradient-to-r from-orange-200 via-amber-100 to-sky-200 px-4 py-16 text-center sm:py-20">
+        <p className="text-sm font-bold uppercase tracking-widest text-brand-700">From our classrooms</p>
+        <h1 className="mt-2 text-4xl font-black tracking-tight text-slate-900 sm:text-5xl">Our Latest Blog Posts</h1>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">
+          Ideas for learning at home, news from school and little moments worth sharing.
+        </p>
+        <p className="mt-4">
+          <a href="/blog/rss.xml" className="text-sm font-bold text-brand-700 underline">
+            Subscribe with RSS
+          </a>
+        </p>
+      </section>
+      <div className="mx-auto max-w-6xl px-4 py-16">
+        {failed ? (
+          <p role="alert" className="rounded-3xl bg-red-50 p-10 text-center font-semibold text-red-800">
+            Failed to load blogs. Please try again later.
+          </p>
+        ) : posts.items.length === 0 ? (
+          <p className="rounded-3xl bg-amber-50 p-10 text-center text-lg text-slate-700">No blogs found.</p>
+        ) : (
+          <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+            {posts.items.map((post) => (
+              <li key={post.id} className="flex">
+                <PostCard post={post} timeZone={school.timezone} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pager basePath="/blog" page={page} pageCount={Math.ceil(posts.total / POSTS_PER_PAGE)} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { useState } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import { PageBanner } from '#client/components/public/page-banner.tsx';
+import { ContactForm } from '#client/features/enquiries/components/contact-form.tsx';
+import type { Branch } from '#shared/schemas/school.ts';
+import type { RouteHandle } from '../../meta.ts';
+import type { PublicLayoutData } from './public-layout.tsx';
+
+export const contactHandle: RouteHandle = {
+  meta: (_d, match, school) => ({
+    title: 'Contact Us',
+    description: `Call, e-mail or visit ${school?.name ?? 'us'}: phone numbers, addresses of both branches and a map. Send us a message and we will get back to you soon.`,
+    canonicalPath: match.pathname,
+  }),
+};
+
+/** OpenStreetMap's embeddable map around a branch, with a marker. */
+export function mapEmbedUrl(branch: Pick<Branch, 'lat' | 'lng'>) {
+  const d = 0.008;
+  const bbox = [branch.lng - d, branch.lat - d / 1.6, branch.lng + d, branch.lat + d / 1.6].map((n) => n.toFixed(5)).join(',');
+  return `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${branch.lat},${branch.lng}`;
+}
+
+export function ContactPage() {
+  const { school } = useRouteLoaderData('public') as PublicLayoutData;
+  const [mapBranch, setMapBranch] = useState(0);
+  const shown = school.branches[mapBranch] ?? school.branches[0]!;
+  return (
+    <>
+      <PageBanner eyebrow="Say hello" title="Contact Us">
+        Questions about classes, visits or admissions? We would love to hear from you.
+      </PageBanner>
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 lg:grid-cols-2">
+        <section aria-labelledby="contact-form-title" className="rounded-[2rem] bg-white p-6 shadow-xl ring-1 ring-orange-100 sm:p-10">
+          <h2 id="contact-form-title" className="mb-6 text-2xl font-black text-slate-900">
+            Send us a message
+          </h2>
+          <ContactForm />
+        </section>
+        <section aria-labelledby="reach-title" className="space-y-6">
+          <h2 id="reach-title" className="text-2xl font-black text-slate-900">
+            Get in touch
+          </h2>
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {school.branches.map((b) => (
+              <li key={b.name} className="rounded-3xl bg-amber-50 p-6 ring-1 ring-amber-200">
+                <h3 className="flex items-center gap-2 text-lg font-extrabold text-slate-900">
+                  <MapPin size={18} className="text-brand-700" aria-hidden="true" /> {b.name}
+                </h3>
+                <p className="mt-2 text-slate-700">{b.address}</p>
+                <a href={`tel:${b.phone.replace(/[^+\d]/g, '')}`} className="mt-3 flex items-center gap-2 font-bold text-brand-700 underline">
+                  <Phone size={16} aria-hidden="true" /> {b.phone}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <div className="flex flex-wrap gap-4 rounded-3xl bg-sky-50 p-6 ring-1 ring-sky-200">
+            <a href={`mailto:${school.email}`} className="flex items-center gap-2 font-bold text-blue-800 underline">
+              <Mail size={18} aria-hidden="true" /> {school.email}
+            </a>
+            <p className="flex items-center gap-2 text-slate-700">
+              <Clock size={18} aria-hidden="true" /> {school.hours}
+            </p>
+          </div>
+          <div className="overflow-hidden rounded-3xl shadow-lg ring-1 ring-slate-200">
+            {school.branches.length > 1 && (
+              <div className="flex gap-2 bg-white p-3" role="group" aria-label="Show on the map">
+                {school.branches.map((b, i) => (
+                  <button
+                    key={b.name}
+                    type="button"
+                    aria-pressed={i === mapBranch}
+                    onClick={() => setMapBranch(i)}
+                    className="rounded-full px-4 py-1.5 text-sm font-bold text-slate-700 ring-1 ring-slate-300 aria-pressed:bg-brand-600 aria-pressed:text-white aria-pressed:ring-brand-600"
+                  >
+                    {b.name}
+                  </button>
+                ))}
+              </div>
+            )}
+            <iframe
+              title={`Map of ${shown.name}, ${shown.address}`}
+              src={mapEmbedUrl(shown)}
+              width="600"
+              height="360"
+              loading="lazy"
+              referrerPolicy="no-referrer-when-downgrade"
+              className="block h-80 w-full border-0"
+            />
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}

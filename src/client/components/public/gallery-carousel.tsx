@@ -1,0 +1,122 @@
+import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type Swiper from 'swiper';
+import type { PublicGallery } from '#client/lib/public-data.ts';
+import { Lightbox } from './lightbox.tsx';
+
+/**
+ * §2/§4: the event's gallery as a carousel with a lightbox. The server renders the slides as plain
+ * markup; Swiper (its own chunk) takes them over in the browser. Autoplay can be paused (WCAG
+ * 2.2.2) and stays off for visitors who prefer reduced motion.
+ */
+export function GalleryCarousel({ gallery }: { gallery: PublicGallery }) {
+  const root = useRef<HTMLDivElement>(null);
+  const prev = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  const pagination = useRef<HTMLDivElement>(null);
+  const swiper = useRef<Swiper | null>(null);
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
+  const [playing, setPlaying] = useState(false);
+  const images = gallery.images;
+
+  useEffect(() => {
+    let cancelled = false;
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    void import('./gallery-swiper.ts').then(({ createGallerySwiper }) => {
+      if (cancelled || !root.current || !prev.current || !next.current || !pagination.current) return;
+      swiper.current = createGallerySwiper({
+        root: root.current,
+        prev: prev.current,
+        next: next.current,
+        pagination: pagination.current,
+        autoplay: !reduce,
+      });
+      setPlaying(!reduce);
+    });
+    return () => {
+      cancelled = true;
+      swiper.current?.destroy(true, false);
+      swiper.current = null;
+    };
+  }, []);
+
+  const togglePlay = () => {
+    const autoplay = swiper.current?.autoplay;
+    if (!autoplay) return;
+    if (playing) autoplay.stop();
+    else autoplay.start();
+    setPlaying(!playing);
+  };
+  const close = () => {
+    setOpen(null);
+    opener.current?.focus();
+  };
+
+  if (images.length === 0) return null;
+  return (
+    <section aria-labelledby="gallery-title" className="mt-14">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="gallery-title" className="text-2xl font-black text-slate-900">
+          {gallery.title || 'Photo Gallery'}
+        </h2>
+        <div className="flex gap-2">
+          <button
+            type="button"
+            onClick={togglePlay}
+            aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}
+            className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white text-slate-800 shadow ring-1 ring-slate-200 hover:bg-amber-50"
+          >
+            {playing ? <Pause size={18} aria-hidden="true" /> : <Play size={18} aria-hidden="true" />}
+          </button>
+          <button
+            ref={prev}
+            type="button"
+            aria-label="Previous photos"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white text-brand-700 shadow ring-1 ring-slate-200 hover:bg-amber-50"
+          >
+            <ChevronLeft aria-hidden="true" />
+          </button>
+          <button
+            ref={next}
+            type="button"
+            aria-label="Next photos"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-brand-600 text-white shadow hover:bg-brand-700"
+          >
+            <ChevronRight aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+      {gallery.description && <p className="mt-2 text-slate-600">{gallery.description}</p>}
+      <div ref={root} className="swiper mt-6 overflow-hidden rounded-3xl">
+        <ul className="swiper-wrapper flex">
+          {images.map((src, i) => (
+            <li key={src + i} className="swiper-slide w-full shrink-0 sm:w-1/2 lg:w-1/3">
+              <button
+                type="button"
+                onClick={(e) => {
+                  opener.current = e.currentTarget;
+                  setOpen(i);
+                }}
+                className="block w-full overflow-hidden rounded-2xl"
+                aria-label={`Open photo ${i + 1} of ${images.length}`}
+              >
+                <img
+                  src={src}
+                  alt=""
+                  width={640}
+                  height={440}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[16/11] w-full object-cover transition duration-300 hover:scale-105"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div ref={pagination} className="gallery-pagination mt-4 flex justify-center gap-2" />
+      <Lightbox images={images} index={open} title={gallery.title || 'Gallery'} onIndex={setOpen} onClose={close} />
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+
+/** Previous/next links for a paginated list (`?page=N`). */
+export function Pager({ basePath, page, pageCount }: { basePath: string; page: number; pageCount: number }) {
+  if (pageCount <= 1) return null;
+  const href = (n: number) => (n === 1 ? basePath : `${basePath}?page=${n}`);
+  const className = 'rounded-full px-5 py-2 font-bold ring-1 ring-brand-600 text-brand-700 hover:bg-brand-50';
+  return (
+    <nav aria-label="Pages" className="mt-12 flex items-center justify-center gap-4">
+      {page > 1 && (
+        <Link to={href(page - 1)} className={className} rel="prev">
+          ← Previous
+        </Link>
+      )}
+      <span className="text-sm text-slate-600">
+        Page {page} of {pageCount}
+      </span>
+      {page < pageCount && (
+        <Link to={href(page + 1)} className={className} rel="next">
+          Next →
+        </Link>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,142 @@
+import { CheckCircle2 } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { DEPARTMENTS } from '#shared/schemas/enquiry-options.ts';
+import { FormField, Honeypot, inputClass } from './form-field.tsx';
+import { useEnquiryForm } from './use-enquiry-form.ts';
+
+const EMPTY = { name: '', fatherName: '', email: '', birthDate: '', phone: '', address: '', department: '', admissionDate: '' };
+type AdmissionValues = typeof EMPTY;
+
+const LABELS: Record<keyof AdmissionValues, string> = {
+  name: "Child's full name",
+  fatherName: "Father's name",
+  email: 'E-mail',
+  birthDate: 'Date of birth',
+  phone: 'Phone',
+  address: 'Address',
+  department: 'Department',
+  admissionDate: 'Admission date',
+};
+
+/** §3: the draft is kept in the browser, so a reload loses nothing. */
+export const DRAFT_KEY = 'sprout.admission-draft';
+
+export function AdmissionForm() {
+  const form = useEnquiryForm('admission', EMPTY, LABELS);
+  const [done, setDone] = useState(false);
+  const { values, setValues } = form;
+
+  useEffect(() => {
+    try {
+      const saved = JSON.parse(localStorage.getItem(DRAFT_KEY) ?? 'null') as Partial<AdmissionValues> | null;
+      if (saved) setValues((v) => ({ ...v, ...Object.fromEntries(Object.entries(saved).filter(([k]) => k in EMPTY)) }));
+    } catch {
+      // A broken draft is ignored.
+    }
+  }, [setValues]);
+  useEffect(() => {
+    if (Object.values(values).some(Boolean)) localStorage.setItem(DRAFT_KEY, JSON.stringify(values));
+  }, [values]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (await form.submit(event.currentTarget)) {
+      localStorage.removeItem(DRAFT_KEY);
+      setValues(EMPTY);
+      setDone(true);
+    }
+  };
+
+  if (done) {
+    return (
+      <div role="alert" className="rounded-3xl bg-green-50 p-8 text-center ring-1 ring-green-200">
+        <CheckCircle2 size={48} className="mx-auto text-leaf-700" aria-hidden="true" />
+        <p className="mt-4 text-2xl font-black text-slate-900">Form submitted! We will contact you soon.</p>
+        <button
+          type="button"
+          onClick={() => setDone(false)}
+          className="mt-6 rounded-full px-6 py-2.5 font-bold text-brand-700 ring-2 ring-brand-600 hover:bg-brand-50"
+        >
+          Apply for another child
+        </button>
+      </div>
+    );
+  }
+
+  const input = (key: keyof AdmissionValues, type: string, autoComplete?: string) => (
+    <FormField label={LABELS[key]} error={form.errors[key]}>
+      {(a11y) => (
+        <input
+          {...a11y}
+          name={key}
+          type={type}
+          required
+          autoComplete={autoComplete}
+          value={values[key]}
+          onChange={(e) => form.set(key, e.target.value)}
+          className={inputClass}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="relative space-y-5" aria-label="Admission form">
+      {form.summary && (
+        <p data-form-summary tabIndex={-1} role="alert" className="rounded-2xl bg-red-50 p-4 font-semibold text-red-800 ring-1 ring-red-200">
+          {form.summary}
+        </p>
+      )}
+      <div className="grid gap-5 sm:grid-cols-2">
+        {input('name', 'text', 'off')}
+        {input('fatherName', 'text', 'name')}
+        {input('email', 'email', 'email')}
+        {input('phone', 'tel', 'tel')}
+        {input('birthDate', 'date')}
+        {input('admissionDate', 'date')}
+      </div>
+      <FormField label={LABELS.department} error={form.errors.department}>
+        {(a11y) => (
+          <select
+            {...a11y}
+            name="department"
+            required
+            value={values.department}
+            onChange={(e) => form.set('department', e.target.value)}
+            className={inputClass}
+          >
+            <option value="">Select a department</option>
+            {DEPARTMENTS.map((d) => (
+              <option key={d.value} value={d.value}>
+                {d.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label={LABELS.address} error={form.errors.address}>
+        {(a11y) => (
+          <textarea
+            {...a11y}
+            name="address"
+            required
+            rows={3}
+            autoComplete="street-address"
+            value={values.address}
+            onChange={(e) => form.set('address', e.target.value)}
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      <Honeypot value={form.honeypot} onChange={(e) => form.setHoneypot(e.target.value)} />
+      <p className="text-sm text-slate-600">Your answers are saved on this device until you submit.</p>
+      <button
+        type="submit"
+        disabled={form.sending}
+        className="w-full rounded-full bg-brand-600 px-8 py-3.5 text-lg font-bold text-white shadow-lg transition hover:bg-brand-700 disabled:opacity-70 sm:w-auto"
+      >
+        {form.sending ? 'Submitting…' : 'Submit Application'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+
+export interface CachedPage {
+  status: number;
+  body: Buffer;
+  etag: string;
+  storedAt: number;
+}
+
+/**
+ * Rendered public HTML per URL (DESIGN §7), dropped on any content or settings write. Entries also
+ * expire after `ttlMs`, since the events order depends on the clock (upcoming vs past).
+ */
+export class PageCache {
+  private readonly pages = new Map<string, CachedPage>();
+
+  constructor(
+    readonly enabled: boolean,
+    private readonly maxEntries = 1000,
+    private readonly ttlMs = 5 * 60 * 1000,
+  ) {}
+
+  get(key: string, now = Date.now()): CachedPage | undefined {
+    const page = this.pages.get(key);
+    if (page && now - page.storedAt > this.ttlMs) {
+      this.pages.delete(key);
+      return undefined;
+    }
+    return page;
+  }
+
+  set(key: string, status: number, html: string): CachedPage {
+    const body = Buffer.from(html);
+    const page = { status, body, etag: etagOf(body), storedAt: Date.now() };
+    if (!this.enabled) return page;
+    if (this.pages.size >= this.maxEntries) this.pages.delete(this.pages.keys().next().value!);
+    this.pages.set(key, page);
+    return page;
+  }
+
+  clear() {
+    this.pages.clear();
+  }
+
+  get size() {
+    return this.pages.size;
+  }
+}
+
+export const etagOf = (body: Buffer) => `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+
+/** Does a write to this API path change what public pages show? Sign-ins and enquiries do not. */
+export function changesPages(method: string, url: string): boolean {
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
+  if (!url.startsWith('/api/')) return false;
+  return !/^\/api\/(enquiries|auth|logout|change-password|install\/check-code|testDatabaseDetails)(\/|\?|$)/.test(url);
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { DEPARTMENTS, ENQUIRY_TYPES } from './enquiry-options.ts';
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} is too long (at most ${max} characters).`);
+const email = z.string({ error: 'E-mail is required.' }).trim().max(200).pipe(z.email('Enter a valid e-mail address, like name@example.com.'));
+const isoDay = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} is required.`)
+    .refine((value) => !Number.isNaN(Date.parse(value)), `${label} is not a valid date.`);
+
+/** Spam defences sent with both forms: a honeypot left empty and when the form was shown. */
+const AntiSpamSchema = z.object({
+  website: z.string().max(200).optional().default(''),
+  /** Milliseconds between the form being shown and sent, measured in the browser (no clock skew). */
+  elapsedMs: z.number().int().nonnegative().optional(),
+});
+
+/** §3 Admission form draft; §5: every field required, department one of three. */
+export const AdmissionFormSchema = z
+  .object({
+    name: required("Child's full name", 120),
+    fatherName: required("Father's name", 120),
+    email,
+    phone: required('Phone', 40).regex(/^[+\d][\d\s()-]{5,}$/, 'Enter a phone number with digits only, like +91 98765 43210.'),
+    birthDate: isoDay('Date of birth').refine((v) => Date.parse(v) < Date.now(), 'Date of birth must be in the past.'),
+    address: required('Address', 500),
+    department: z.enum(
+      DEPARTMENTS.map((d) => d.value) as [string, ...string[]],
+      'Choose a department.',
+    ),
+    admissionDate: isoDay('Admission date'),
+  })
+  .extend(AntiSpamSchema.shape);
+export type AdmissionForm = z.infer<typeof AdmissionFormSchema>;
+
+/** §3 Contact form; §5: name, email and message required. */
+export const ContactFormSchema = z
+  .object({
+    name: required('Name', 120),
+    email,
+    message: required('Message', 5000),
+  })
+  .extend(AntiSpamSchema.shape);
+export type ContactForm = z.infer<typeof ContactFormSchema>;
+
+export const EnquirySchema = z.object({
+  id: z.number(),
+  type: z.enum(ENQUIRY_TYPES),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  message: z.string().nullable(),
+  details: z.record(z.string(), z.string()),
+  status: z.enum(['new', 'handled']),
+  handledAt: z.string().nullable(),
+  mailState: z.enum(['not_configured', 'pending', 'sent', 'failed']),
+  mailAttempts: z.number(),
+  mailError: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Enquiry = z.infer<typeof EnquirySchema>;
+
+export const EnquiryListQuerySchema = z.object({
+  type: z.enum(ENQUIRY_TYPES).optional(),
+  status: z.enum(['new', 'handled']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const EnquiryUpdateSchema = z.object({ status: z.enum(['new', 'handled']) });
