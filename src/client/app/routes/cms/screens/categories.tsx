@@ -1,4 +1,130 @@
-/** Placeholder until its issue lands. */
+import { Pencil, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../../components/ui/button.tsx';
+import { Field } from '../../../../components/ui/field.tsx';
+import { useCategories, useDeleteCategory, useSaveCategory } from '../../../../features/categories/api/categories.ts';
+import { ConfirmDialog } from '../../../../features/media/components/confirm-dialog.tsx';
+
+/** §2 Category management: 'Manage Categories', Add/Update, rows with Edit and Delete. */
 export default function CategoriesScreen() {
-  return <h1 className="text-2xl font-bold text-slate-900">Manage Categories</h1>;
+  const { data: categories = [], isLoading, isError } = useCategories();
+  const save = useSaveCategory();
+  const remove = useDeleteCategory();
+  const [name, setName] = useState('');
+  const [editing, setEditing] = useState<number | null>(null);
+  const [error, setError] = useState<string>();
+  const [confirm, setConfirm] = useState<{ id: number; name: string } | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return setError('Category name is required.');
+    setError(undefined);
+    try {
+      await save.mutateAsync({ id: editing, name: name.trim() });
+      toast.success(editing === null ? 'Category added' : 'Category updated');
+      setName('');
+      setEditing(null);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+
+  const doDelete = async () => {
+    if (!confirm) return;
+    try {
+      await remove.mutateAsync(confirm.id);
+      toast.success('Category deleted');
+      if (editing === confirm.id) {
+        setEditing(null);
+        setName('');
+      }
+    } catch (err) {
+      toast.error((err as Error).message);
+    } finally {
+      setConfirm(null);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-2xl">
+      <h1 className="text-2xl font-bold text-slate-900">Manage Categories</h1>
+      <p className="mt-1 text-sm text-slate-600">Every event belongs to one of these categories.</p>
+      <form onSubmit={submit} className="mt-6 flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start" noValidate>
+        <div className="flex-1">
+          <Field
+            label={editing === null ? 'New category name' : 'Category name'}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={60}
+            required
+            error={error}
+            placeholder="e.g. Workshop"
+          />
+        </div>
+        <div className="flex gap-2 sm:pt-6">
+          <Button type="submit" disabled={save.isPending}>
+            {editing === null ? 'Add' : 'Update'}
+          </Button>
+          {editing !== null && (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setEditing(null);
+                setName('');
+                setError(undefined);
+              }}
+            >
+              Cancel
+            </Button>
+          )}
+        </div>
+      </form>
+
+      <section className="mt-6" aria-labelledby="categories-heading">
+        <h2 id="categories-heading" className="text-lg font-semibold text-slate-900">
+          Categories ({categories.length})
+        </h2>
+        {isLoading && <p className="mt-3 text-sm text-slate-600">Loading...</p>}
+        {isError && <p className="mt-3 text-sm text-red-700">Failed to load categories.</p>}
+        {!isLoading && !isError && categories.length === 0 && <p className="mt-3 text-sm text-slate-600">No categories yet. Add the first one above.</p>}
+        <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+          {categories.map((c) => (
+            <li key={c.id} className="flex items-center justify-between gap-3 px-4 py-3">
+              <div className="min-w-0">
+                <p className="truncate font-medium text-slate-900">{c.name}</p>
+                <p className="text-xs text-slate-600">
+                  {c.event_count} event{c.event_count === 1 ? '' : 's'}
+                </p>
+              </div>
+              <div className="flex shrink-0 gap-1">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Edit ${c.name}`}
+                  onClick={() => {
+                    setEditing(c.id);
+                    setName(c.name);
+                    setError(undefined);
+                  }}
+                >
+                  <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+                </Button>
+                <Button variant="ghost" size="sm" className="text-red-700" aria-label={`Delete ${c.name}`} onClick={() => setConfirm(c)}>
+                  <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <ConfirmDialog
+        open={!!confirm}
+        message={confirm ? `Delete the category "${confirm.name}"?` : ''}
+        pending={remove.isPending}
+        onConfirm={doDelete}
+        onCancel={() => setConfirm(null)}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,204 @@
+import { Plus, X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useImageUpload } from '../../media/api/upload-images.ts';
+import { SafeImage } from '../../media/components/safe-image.tsx';
+import { TextArea } from '../../media/components/textarea.tsx';
+import { UploadProgress } from '../../media/components/upload-progress.tsx';
+import { useSaveGallery } from '../api/galleries.ts';
+import { detectVideoType, videoThumbnail, type Gallery } from '../../../../shared/schemas/gallery.ts';
+
+/** §2/§4 gallery create/edit form: images by upload or URL, or a YouTube/Vimeo video. */
+export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDone: () => void }) {
+  const [title, setTitle] = useState(gallery?.title ?? '');
+  const [description, setDescription] = useState(gallery?.description ?? '');
+  const [type, setType] = useState<'images' | 'video'>(gallery?.type ?? 'images');
+  const [images, setImages] = useState<string[]>(gallery?.images ?? []);
+  const [videoUrl, setVideoUrl] = useState(gallery?.videoUrl ?? '');
+  const [published, setPublished] = useState(gallery?.published ?? false);
+  const [source, setSource] = useState<'upload' | 'url'>('upload');
+  const [imageUrl, setImageUrl] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const upload = useImageUpload('multiple');
+  const save = useSaveGallery();
+
+  const onFiles = async (files: FileList | null) => {
+    if (!files || files.length === 0) return;
+    try {
+      const stored = await upload.upload([...files]);
+      setImages((list) => [...list, ...stored.map((s) => s.url)]);
+      setErrors((e) => ({ ...e, images: '' }));
+    } catch (err) {
+      setErrors((e) => ({ ...e, images: (err as Error).message }));
+    }
+  };
+
+  const addUrl = () => {
+    const url = imageUrl.trim();
+    if (!url) return; // §5: a blank image URL add is ignored
+    if (!/^https?:\/\//i.test(url)) return setErrors((e) => ({ ...e, imageUrl: 'Image URLs must start with http:// or https://.' }));
+    setImages((list) => [...list, url]);
+    setImageUrl('');
+    setErrors((e) => ({ ...e, imageUrl: '', images: '' }));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const local: Record<string, string> = {};
+    if (!title.trim()) local.title = 'Title required';
+    if (type === 'images' && images.length === 0) local.images = 'Add at least one image';
+    if (type === 'video' && !videoUrl.trim()) local.videoUrl = 'Enter the video URL.';
+    setErrors(local);
+    if (Object.keys(local).length) return;
+    try {
+      await save.mutateAsync({
+        id: gallery?.id ?? null,
+        input: {
+          title,
+          description,
+          type,
+          images: type === 'images' ? images : [],
+          videoUrl: type === 'video' ? videoUrl : null,
+          videoType: type === 'video' ? detectVideoType(videoUrl) : null,
+          thumbnail: type === 'images' ? (images[0] ?? null) : videoThumbnail(videoUrl),
+          published,
+        },
+      });
+      toast.success(gallery ? 'Gallery updated' : 'Gallery created');
+      onDone();
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) setErrors(err.fields);
+      toast.error(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : 'Save failed');
+    }
+  };
+
+  const thumb = type === 'video' ? videoThumbnail(videoUrl) : images[0];
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-label={gallery ? 'Edit gallery' : 'New gallery'}>
+      <h2 className="text-lg font-bold text-slate-900">{gallery ? 'Edit Gallery' : 'New Gallery'}</h2>
+      <Field label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} error={errors.title} />
+      <TextArea label="Description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={5000} error={errors.description} />
+      <fieldset>
+        <legend className="mb-1 text-sm font-semibold text-slate-800">Type</legend>
+        <div className="flex gap-4 text-sm">
+          {(['images', 'video'] as const).map((t) => (
+            <label key={t} className="flex items-center gap-2">
+              <input type="radio" name="gallery-type" checked={type === t} onChange={() => setType(t)} />
+              {t === 'images' ? 'Images' : 'Video'}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {type === 'images' ? (
+        <fieldset className="space-y-3">
+          <legend className="mb-1 text-sm font-semibold text-slate-800">Images</legend>
+          <div className="flex gap-4 text-sm">
+            {(['upload', 'url'] as const).map((s) => (
+              <label key={s} className="flex items-center gap-2">
+                <input type="radio" name="image-source" checked={source === s} onChange={() => setSource(s)} />
+                {s === 'upload' ? 'Upload files' : 'Image URL'}
+              </label>
+            ))}
+          </div>
+          {source === 'upload' ? (
+            <div>
+              <Label htmlFor="gallery-files">Choose images</Label>
+              <input
+                id="gallery-files"
+                type="file"
+                multiple
+                accept="image/png,image/jpeg,image/gif,image/webp"
+                disabled={upload.uploading}
+                onChange={(e) => {
+                  void onFiles(e.target.files);
+                  e.target.value = '';
+                }}
+                className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:font-semibold file:text-white"
+              />
+              <p className="mt-1 text-xs text-slate-600">PNG, JPG, GIF up to 10MB</p>
+              <UploadProgress value={upload.progress} />
+            </div>
+          ) : (
+            <div className="flex items-start gap-2">
+              <div className="flex-1">
+                <Field
+                  label="Image URL"
+                  type="url"
+                  placeholder="https://"
+                  value={imageUrl}
+                  onChange={(e) => setImageUrl(e.target.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') {
+                      e.preventDefault();
+                      addUrl();
+                    }
+                  }}
+                  error={errors.imageUrl}
+                />
+              </div>
+              <Button variant="secondary" className="mt-6" onClick={addUrl}>
+                <Plus className="h-4 w-4" aria-hidden="true" /> Add
+              </Button>
+            </div>
+          )}
+          {errors.images && <p className="text-sm font-medium text-red-700">{errors.images}</p>}
+          {images.length > 0 && (
+            <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Gallery images">
+              {images.map((src, i) => (
+                <li key={src + i} className="relative">
+                  <SafeImage src={src} alt={`Image ${i + 1}`} className="aspect-square w-full rounded-lg" sizes="8rem" />
+                  <button
+                    type="button"
+                    onClick={() => setImages((list) => list.filter((_, j) => j !== i))}
+                    className="absolute top-1 right-1 rounded-full bg-white/90 p-1 text-slate-800 shadow hover:bg-white"
+                    aria-label={`Remove image ${i + 1}`}
+                  >
+                    <X className="h-3.5 w-3.5" aria-hidden="true" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </fieldset>
+      ) : (
+        <div className="space-y-2">
+          <Field
+            label="Video URL"
+            type="url"
+            required
+            placeholder="https://www.youtube.com/watch?v=…"
+            value={videoUrl}
+            onChange={(e) => setVideoUrl(e.target.value)}
+            error={errors.videoUrl}
+            hint={`Detected: ${detectVideoType(videoUrl) === 'vimeo' ? 'Vimeo' : 'YouTube'}`}
+          />
+        </div>
+      )}
+
+      <div>
+        <p className="mb-1 text-sm font-semibold text-slate-800">Thumbnail</p>
+        <SafeImage src={thumb} alt="Thumbnail preview" className="aspect-video w-48 rounded-lg border border-slate-200" missingText="No Thumbnail" sizes="12rem" />
+      </div>
+
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+        <input type="checkbox" checked={published} onChange={(e) => setPublished(e.target.checked)} className="h-4 w-4" />
+        Publish immediately
+      </label>
+
+      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={save.isPending || upload.uploading}>
+          {save.isPending ? 'Saving…' : gallery ? 'Update Gallery' : 'Create Gallery'}
+        </Button>
+      </div>
+    </form>
+  );
+}

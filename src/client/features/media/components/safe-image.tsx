@@ -1,0 +1,41 @@
+import { ImageOff } from 'lucide-react';
+import { useState } from 'react';
+import { uploadSrcSet } from '../../../../shared/schemas/media.ts';
+
+/** An image that shows a placeholder text when it is missing or fails to load (§8). */
+export function SafeImage({
+  src,
+  alt,
+  className = '',
+  sizes = '(min-width: 1024px) 33vw, 100vw',
+  missingText = 'No Image',
+  brokenText = 'Broken Image',
+}: {
+  src: string | null | undefined;
+  alt: string;
+  className?: string;
+  sizes?: string;
+  missingText?: string;
+  brokenText?: string;
+}) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!src || failed === src) {
+    return (
+      <div className={`flex flex-col items-center justify-center gap-1 bg-slate-100 text-xs font-medium text-slate-600 ${className}`}>
+        <ImageOff className="h-5 w-5" aria-hidden="true" />
+        <span>{src ? brokenText : missingText}</span>
+      </div>
+    );
+  }
+  return (
+    <img
+      src={src}
+      srcSet={uploadSrcSet(src)}
+      sizes={uploadSrcSet(src) ? sizes : undefined}
+      alt={alt}
+      loading="lazy"
+      className={`object-cover ${className}`}
+      onError={() => setFailed(src)}
+    />
+  );
+}

@@ -1,0 +1,71 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiDelete, apiGet } from '../../../lib/api-client.ts';
+import type { Post } from '../../../../shared/schemas/post.ts';
+
+export const usePosts = () =>
+  useQuery({
+    queryKey: ['posts', 'list'],
+    queryFn: async () => (await apiGet<{ data: Post[] }>('/api/posts')).data,
+  });
+
+export async function checkSlug(slug: string, excludeId: number | null, signal?: AbortSignal) {
+  const q = excludeId ? `?exclude=${excludeId}` : '';
+  return apiGet<{ available: boolean; exists: boolean; slug: string }>(`/api/posts/check-slug/${encodeURIComponent(slug)}${q}`, { signal });
+}
+
+export interface PostForm {
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  status: 'draft' | 'published';
+  tags: string[];
+  /** A new cover file, or null to keep (or `removeCover`). */
+  coverFile: File | null;
+  removeCover: boolean;
+}
+
+/** POST/PUT /api/posts as multipart (§7), with upload progress. */
+export function useSavePost(onProgress: (p: number) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, form }: { id: number | null; form: PostForm }) =>
+      new Promise<Post>((resolve, reject) => {
+        const data = new FormData();
+        data.append('title', form.title);
+        data.append('slug', form.slug);
+        data.append('excerpt', form.excerpt);
+        data.append('content', form.content);
+        data.append('status', form.status);
+        data.append('tags', JSON.stringify(form.tags));
+        if (form.removeCover && !form.coverFile) data.append('cover_image', '');
+        if (form.coverFile) data.append('coverImage', form.coverFile, form.coverFile.name);
+        const xhr = new XMLHttpRequest();
+        xhr.open(id === null ? 'POST' : 'PUT', id === null ? '/api/posts' : `/api/posts/${id}`);
+        xhr.withCredentials = true;
+        xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
+        xhr.onerror = () => reject(new Error('Network error'));
+        xhr.onload = () => {
+          let body: { data?: Post; error?: string } = {};
+          try {
+            body = JSON.parse(xhr.responseText);
+          } catch {
+            /* not JSON */
+          }
+          if (xhr.status >= 200 && xhr.status < 300 && body.data) resolve(body.data);
+          else reject(new Error(body.error ?? 'Server error'));
+        };
+        xhr.send(data);
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['posts'] }),
+  });
+}
+
+export function useDeletePost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiDelete(`/api/posts/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['posts'] }),
+  });
+}
+
