@@ -1,8 +1,80 @@
-/** The staff back office (client-rendered). Filled in by the sign-in and content issues. */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
+import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import { Toaster } from '../../../components/ui/toaster.tsx';
+import { TooltipProvider } from '../../../components/ui/tooltip.tsx';
+import { useUser } from '../../../features/auth/api/get-user.ts';
+import { createStaffQueryClient } from '../../../lib/query-client.ts';
+import { CMS_ROUTES } from './cms-routes.tsx';
+import { crumbsFor } from './shell/breadcrumbs.tsx';
+import { CmsLoading } from './shell/cms-loading.tsx';
+import { CmsShell } from './shell/cms-shell.tsx';
+import { LoginScreen } from './shell/login-screen.tsx';
+
+/** The staff back office (client-rendered): sign-in, the guard of §2, the shell and every screen. */
 export function CmsApp() {
+  const [client] = useState(createStaffQueryClient);
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <h1 className="text-2xl font-bold">Sprout back office</h1>
-    </main>
+    <QueryClientProvider client={client}>
+      <TooltipProvider>
+        <CmsRoot />
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}
+
+function CmsRoot() {
+  const user = useUser();
+  const { pathname } = useLocation();
+  // After a password change the user signs in again where they were, instead of being sent away.
+  const [reauth, setReauth] = useState(false);
+  const isIndex = /^\/cms\/?$/.test(pathname);
+
+  useEffect(() => {
+    const crumbs = crumbsFor(pathname);
+    document.title = user.data ? `${crumbs[crumbs.length - 1]!.label} · Back office` : 'Sign in · Back office';
+  }, [pathname, user.data]);
+
+  if (user.isPending) return <CmsLoading />;
+  if (user.isError) {
+    return (
+      <main className="p-8 text-center">
+        <p role="alert" className="font-semibold text-red-800">
+          The server could not be reached: {user.error.message}
+        </p>
+        <button type="button" className="mt-3 font-bold text-brand-700 underline" onClick={() => void user.refetch()}>
+          Try again
+        </button>
+      </main>
+    );
+  }
+  if (!user.data) {
+    if (reauth) return <LoginScreen notice="Your password was changed. Please sign in with the new one." onSignedIn={() => setReauth(false)} />;
+    // §2: /cms shows the login screen; every other back-office route redirects to / when signed out.
+    return isIndex ? <LoginScreen /> : <Navigate to="/" replace />;
+  }
+  return (
+    <CmsShell user={user.data} onSignedOut={() => setReauth(true)}>
+      <Suspense fallback={<CmsLoading />}>
+        <Routes>
+          {CMS_ROUTES.map(({ path, Screen }) => (
+            <Route key={path || 'index'} path={path || undefined} index={!path} element={<Screen />} />
+          ))}
+          <Route path="*" element={<CmsNotFound />} />
+        </Routes>
+      </Suspense>
+    </CmsShell>
+  );
+}
+
+function CmsNotFound() {
+  return (
+    <section className="py-16 text-center">
+      <h1 className="text-2xl font-extrabold text-slate-900">Oops! Page not found</h1>
+      <Link to="/cms" className="mt-4 inline-block font-bold text-brand-700 underline">
+        Back to the dashboard
+      </Link>
+    </section>
   );
 }

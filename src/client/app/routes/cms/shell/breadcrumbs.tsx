@@ -1,0 +1,51 @@
+import { ChevronRight } from 'lucide-react';
+import { Link, matchPath, useLocation } from 'react-router';
+import { CMS_ROUTES } from '../cms-routes.tsx';
+
+interface Crumb {
+  label: string;
+  href: string;
+}
+
+/** The trail for a back-office path: each static ancestor screen, then the screen itself. */
+export function crumbsFor(pathname: string): Crumb[] {
+  const relative = pathname.replace(/^\/cms\/?/, '').replace(/\/$/, '');
+  const crumbs: Crumb[] = [{ label: 'Dashboard', href: '/cms' }];
+  const segments = relative ? relative.split('/') : [];
+  for (let i = 1; i <= segments.length; i++) {
+    const prefix = segments.slice(0, i).join('/');
+    const last = i === segments.length;
+    const route = CMS_ROUTES.find((r) => (last || !r.path.includes(':')) && matchPath({ path: `/${r.path}`, end: true }, `/${prefix}`));
+    if (route) crumbs.push({ label: route.title, href: `/cms/${prefix}` });
+  }
+  if (segments.length === 0) crumbs.push({ label: CMS_ROUTES.find((r) => r.path === '')?.title ?? 'Gallery', href: '/cms' });
+  return crumbs;
+}
+
+export function Breadcrumbs() {
+  const { pathname } = useLocation();
+  const crumbs = crumbsFor(pathname);
+  return (
+    <nav aria-label="Breadcrumb" className="min-w-0">
+      <ol className="flex flex-wrap items-center gap-1 text-sm">
+        {crumbs.map((crumb, index) => {
+          const last = index === crumbs.length - 1;
+          return (
+            <li key={`${crumb.href}-${index}`} className="flex items-center gap-1">
+              {index > 0 && <ChevronRight className="h-3.5 w-3.5 text-slate-500" aria-hidden="true" />}
+              {last ? (
+                <span aria-current="page" className="font-bold text-slate-900">
+                  {crumb.label}
+                </span>
+              ) : (
+                <Link to={crumb.href} className="font-medium text-slate-600 hover:text-brand-700 hover:underline">
+                  {crumb.label}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

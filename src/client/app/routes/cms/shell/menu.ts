@@ -1,0 +1,49 @@
+import {
+  CalendarDays,
+  FolderTree,
+  Images,
+  Inbox,
+  KeyRound,
+  type LucideIcon,
+  Newspaper,
+  School,
+  Settings,
+  ShieldCheck,
+  Users,
+} from 'lucide-react';
+import type { Module } from '../../../../../shared/permissions.ts';
+
+/** §2/§3 sidebar menu item: name, href, icon, module, optional submenu, count and countColor. */
+export interface MenuItem {
+  name: string;
+  href: string;
+  icon: LucideIcon;
+  module?: Module;
+  submenu?: MenuItem[];
+  count?: number;
+  countColor?: string;
+}
+
+export const MAIN_MENU: MenuItem[] = [
+  { name: 'Gallery', href: '/cms', icon: Images },
+  { name: 'Events', href: '/cms/events', icon: CalendarDays },
+  { name: 'Blog', href: '/cms/blog', icon: Newspaper },
+  { name: 'Enquiries', href: '/cms/enquiries', icon: Inbox, module: 'leads' },
+];
+
+/** Under the Administration heading (§2); Settings is collapsible with Category. */
+export const ADMIN_MENU: MenuItem[] = [
+  {
+    name: 'Settings',
+    href: '/cms/category',
+    icon: Settings,
+    module: 'settings',
+    submenu: [
+      { name: 'Category', href: '/cms/category', icon: FolderTree, module: 'settings' },
+      { name: 'School profile', href: '/cms/settings/school', icon: School, module: 'settings' },
+    ],
+  },
+  { name: 'Users', href: '/cms/users', icon: Users, module: 'users' },
+  { name: 'Roles', href: '/cms/roles', icon: ShieldCheck, module: 'users' },
+  { name: 'Permissions', href: '/cms/permissions', icon: KeyRound, module: 'users' },
+];

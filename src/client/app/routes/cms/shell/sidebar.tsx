@@ -1,0 +1,92 @@
+import { ChevronDown } from 'lucide-react';
+import { useId, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { Logo } from '../../../../components/layout/logo.tsx';
+import { ADMIN_MENU, MAIN_MENU, type MenuItem } from './menu.ts';
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-semibold transition-colors ${
+    isActive ? 'bg-brand-100 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+  }`;
+
+function Item({ item, onNavigate }: { item: MenuItem; onNavigate: () => void }) {
+  const Icon = item.icon;
+  return (
+    <NavLink to={item.href} end={item.href === '/cms'} className={itemClass} onClick={onNavigate}>
+      <Icon className="h-4 w-4 shrink-0" aria-hidden="true" />
+      <span className="flex-1">{item.name}</span>
+      {item.count !== undefined && (
+        <span className={`rounded-full px-2 text-xs font-bold ${item.countColor ?? 'bg-slate-200 text-slate-800'}`}>{item.count}</span>
+      )}
+    </NavLink>
+  );
+}
+
+function Collapsible({ item, onNavigate }: { item: MenuItem; onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  const within = item.submenu?.some((s) => pathname.startsWith(s.href)) ?? false;
+  const [open, setOpen] = useState(true);
+  const id = useId();
+  const Icon = item.icon;
+  return (
+    <li>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+        className={`flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-semibold ${within ? 'text-brand-700' : 'text-slate-700'} hover:bg-slate-100`}
+      >
+        <Icon className="h-4 w-4 shrink-0" aria-hidden="true" />
+        <span className="flex-1 text-left">{item.name}</span>
+        <ChevronDown className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
+      </button>
+      <ul id={id} hidden={!open} className="mt-1 ml-4 space-y-1 border-l border-slate-200 pl-2">
+        {item.submenu?.map((sub) => (
+          <li key={sub.href}>
+            <Item item={sub} onNavigate={onNavigate} />
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/** §2 sidebar: the school's name, the main entries, then Administration. */
+export function SidebarContent({ schoolName, onNavigate }: { schoolName: string; onNavigate: () => void }) {
+  return (
+    <div className="flex h-full flex-col">
+      <div className="flex items-center gap-2 border-b border-slate-200 px-4 py-4">
+        <Logo size={32} />
+        <span className="flex flex-col leading-tight">
+          <span className="font-extrabold text-slate-900">{schoolName}</span>
+          <span className="text-xs font-medium text-slate-600">Back office</span>
+        </span>
+      </div>
+      <nav aria-label="Back office" className="flex-1 overflow-y-auto px-3 py-4">
+        <ul className="space-y-1">
+          {MAIN_MENU.map((item) => (
+            <li key={item.href}>
+              <Item item={item} onNavigate={onNavigate} />
+            </li>
+          ))}
+        </ul>
+        <p className="mt-6 mb-2 px-3 text-xs font-bold tracking-wider text-slate-600 uppercase">Administration</p>
+        <ul className="space-y-1">
+          {ADMIN_MENU.map((item) =>
+            item.submenu ? (
+              <Collapsible key={item.name} item={item} onNavigate={onNavigate} />
+            ) : (
+              <li key={item.href}>
+                <Item item={item} onNavigate={onNavigate} />
+              </li>
+            ),
+          )}
+        </ul>
+      </nav>
+      <a href="/" className="border-t border-slate-200 px-7 py-3 text-sm font-semibold text-slate-700 hover:text-brand-700">
+        View the website
+      </a>
+    </div>
+  );
+}
