@@ -9,10 +9,7 @@ export async function createCategory(app: FastifyInstance, name = 'Workshop') {
 
 const HOUR = 3600_000;
 
-export async function createEvent(
-  app: FastifyInstance,
-  opts: Partial<typeof events.$inferInsert> & { categoryId: number },
-) {
+export async function createEvent(app: FastifyInstance, opts: Partial<typeof events.$inferInsert> & { categoryId: number }) {
   const [row] = await app.db
     .insert(events)
     .values({

@@ -53,8 +53,14 @@ export const EventInputSchema = z
     category: required('Category', 60),
     location: required('Location', 200),
     start_date: isoDate('Start date'),
-    end_date: z.union([isoDate('End date'), z.literal(''), z.null()]).optional().transform((v) => v || null),
-    cover_image: z.union([ImageUrlSchema, z.null()]).optional().transform((v) => v || null),
+    end_date: z
+      .union([isoDate('End date'), z.literal(''), z.null()])
+      .optional()
+      .transform((v) => v || null),
+    cover_image: z
+      .union([ImageUrlSchema, z.null()])
+      .optional()
+      .transform((v) => v || null),
     status: z.enum(EVENT_STATUSES, { error: 'Status must be upcoming, ongoing or completed.' }).default('upcoming'),
     gallery_id: z
       .union([z.coerce.number().int().positive('Choose a gallery from the list.'), z.literal(''), z.null()])

@@ -86,7 +86,12 @@ export const GalleryInputSchema = z.preprocess(
         .trim()
         .min(1, 'Title required')
         .max(200, 'Title may be at most 200 characters.'),
-      description: z.string().trim().max(5000, 'Description may be at most 5000 characters.').nullish().transform((v) => v ?? ''),
+      description: z
+        .string()
+        .trim()
+        .max(5000, 'Description may be at most 5000 characters.')
+        .nullish()
+        .transform((v) => v ?? ''),
       type: z.enum(GALLERY_TYPES, { error: 'Type must be images or video.' }).default('images'),
       images: z
         .array(imageEntry)
@@ -105,7 +110,10 @@ export const GalleryInputSchema = z.preprocess(
         .optional()
         .transform((v) => v || null),
       videoType: z.enum(VIDEO_TYPES).nullish(),
-      thumbnail: z.union([ImageUrlSchema, z.null()]).optional().transform((v) => v || null),
+      thumbnail: z
+        .union([ImageUrlSchema, z.null()])
+        .optional()
+        .transform((v) => v || null),
       published: z
         .union([z.boolean(), z.enum(['true', 'false'])])
         .optional()

@@ -73,12 +73,21 @@ export const htmlHasContent = (html: string) =>
 
 /** POST /api/posts and PUT /api/posts/{id}: multipart fields (the cover file travels beside them). */
 export const PostInputSchema = z.object({
-  title: z.string({ error: 'Title is required.' }).trim().min(1, 'Title is required.').max(200, 'Title may be at most 200 characters.'),
+  title: z
+    .string({ error: 'Title is required.' })
+    .trim()
+    .min(1, 'Title is required.')
+    .max(200, 'Title may be at most 200 characters.'),
   slug: z
     .string({ error: 'Slug is required.' })
     .transform(slugify)
     .pipe(z.string().min(1, 'Slug is required: use letters or digits.')),
-  excerpt: z.string().trim().max(500, 'Excerpt may be at most 500 characters.').nullish().transform((v) => v ?? ''),
+  excerpt: z
+    .string()
+    .trim()
+    .max(500, 'Excerpt may be at most 500 characters.')
+    .nullish()
+    .transform((v) => v ?? ''),
   content: z
     .string({ error: 'Content is required.' })
     .max(200_000, 'The post is too long.')

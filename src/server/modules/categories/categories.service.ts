@@ -37,7 +37,11 @@ export async function createCategory(db: Db, input: CategoryInput): Promise<Cate
 /** A rename shows on every event at once (events reference the category). */
 export async function updateCategory(db: Db, id: number, input: CategoryInput): Promise<Category> {
   await assertNameFree(db, input.name, id);
-  const [row] = await db.update(categories).set({ name: input.name }).where(eq(categories.id, id)).returning({ id: categories.id });
+  const [row] = await db
+    .update(categories)
+    .set({ name: input.name })
+    .where(eq(categories.id, id))
+    .returning({ id: categories.id });
   if (!row) throw notFound('The category');
   return withCount(db, id);
 }

@@ -18,13 +18,23 @@ afterAll(() => app.close());
 
 describe('categories', () => {
   it('lists, creates, renames and deletes', async () => {
-    const created = await app.inject({ method: 'POST', url: '/api/categories', headers: { cookie: admin }, payload: { name: '  Webinar ' } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/categories',
+      headers: { cookie: admin },
+      payload: { name: '  Webinar ' },
+    });
     expect(created.statusCode).toBe(201);
     const { id, name } = created.json().data;
     expect(name).toBe('Webinar');
     const list = await app.inject({ url: '/api/categories' });
     expect(list.json().data).toEqual(expect.arrayContaining([{ id, name: 'Webinar', event_count: 0 }]));
-    const renamed = await app.inject({ method: 'PUT', url: `/api/categories/${id}`, headers: { cookie: admin }, payload: { name: 'Webinars' } });
+    const renamed = await app.inject({
+      method: 'PUT',
+      url: `/api/categories/${id}`,
+      headers: { cookie: admin },
+      payload: { name: 'Webinars' },
+    });
     expect(renamed.json().data.name).toBe('Webinars');
     const del = await app.inject({ method: 'DELETE', url: `/api/categories/${id}`, headers: { cookie: admin } });
     expect(del.json()).toEqual({ success: true });
@@ -38,7 +48,12 @@ describe('categories', () => {
 
   it('refuses a duplicate name, whatever the case (409)', async () => {
     await createCategory(app, 'Celebration');
-    const res = await app.inject({ method: 'POST', url: '/api/categories', headers: { cookie: admin }, payload: { name: 'celebration' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/categories',
+      headers: { cookie: admin },
+      payload: { name: 'celebration' },
+    });
     expect(res.statusCode).toBe(409);
   });
 
@@ -59,7 +74,12 @@ describe('categories', () => {
   });
 
   it('answers 404 for an unknown id', async () => {
-    const put = await app.inject({ method: 'PUT', url: '/api/categories/99999', headers: { cookie: admin }, payload: { name: 'Y' } });
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/categories/99999',
+      headers: { cookie: admin },
+      payload: { name: 'Y' },
+    });
     expect(put.statusCode).toBe(404);
     const del = await app.inject({ method: 'DELETE', url: '/api/categories/abc', headers: { cookie: admin } });
     expect(del.statusCode).toBe(404);

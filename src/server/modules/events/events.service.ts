@@ -109,7 +109,8 @@ async function categoryIdFor(db: Db, name: string): Promise<number> {
 async function checkGallery(db: Db, galleryId: number | null) {
   if (galleryId == null) return;
   const [row] = await db.select({ id: galleries.id }).from(galleries).where(eq(galleries.id, galleryId));
-  if (!row) throw badRequest('The chosen gallery does not exist.', { fields: { gallery_id: 'The chosen gallery does not exist.' } });
+  if (!row)
+    throw badRequest('The chosen gallery does not exist.', { fields: { gallery_id: 'The chosen gallery does not exist.' } });
 }
 
 /** A free slug from the title: "spring-fair", then "spring-fair-2", ... */
@@ -120,10 +121,7 @@ async function uniqueSlug(db: Db, title: string, exceptId?: number): Promise<str
     .select({ slug: events.slug })
     .from(events)
     .where(
-      and(
-        sql`(${events.slug} = ${base} or ${events.slug} like ${base + '-%'})`,
-        exceptId ? ne(events.id, exceptId) : undefined,
-      ),
+      and(sql`(${events.slug} = ${base} or ${events.slug} like ${base + '-%'})`, exceptId ? ne(events.id, exceptId) : undefined),
     );
   const used = new Set(taken.map((r) => r.slug));
   if (!used.has(base) && !/^\d+$/.test(base)) return base;
@@ -184,4 +182,3 @@ export async function deleteEvent(db: Db, id: number): Promise<{ cover: string |
   if (!row) throw notFound('The event');
   return row;
 }
-

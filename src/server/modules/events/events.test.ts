@@ -35,7 +35,13 @@ describe('POST /api/events', () => {
     const res = await app.inject({ method: 'POST', url: '/api/events', headers: { cookie }, payload: valid() });
     expect(res.statusCode).toBe(201);
     const event = res.json().data;
-    expect(event).toMatchObject({ title: 'Spring Fair', category: 'Workshop', slug: 'spring-fair', status: 'upcoming', gallery_id: null });
+    expect(event).toMatchObject({
+      title: 'Spring Fair',
+      category: 'Workshop',
+      slug: 'spring-fair',
+      status: 'upcoming',
+      gallery_id: null,
+    });
     const again = await app.inject({ method: 'POST', url: '/api/events', headers: { cookie }, payload: valid() });
     expect(again.json().data.slug).toBe('spring-fair-2');
   });
@@ -64,7 +70,12 @@ describe('POST /api/events', () => {
   });
 
   it('refuses an unknown category, naming it', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/events', headers: { cookie }, payload: { ...valid(), category: 'Party' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: { cookie },
+      payload: { ...valid(), category: 'Party' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toContain('"Party"');
   });
@@ -72,7 +83,12 @@ describe('POST /api/events', () => {
   it('refuses an unknown status, a javascript: cover and a missing gallery', async () => {
     const bad = [{ status: 'cancelled' }, { cover_image: 'javascript:alert(1)' }, { gallery_id: 4242 }];
     for (const patch of bad) {
-      const res = await app.inject({ method: 'POST', url: '/api/events', headers: { cookie }, payload: { ...valid(), ...patch } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/events',
+        headers: { cookie },
+        payload: { ...valid(), ...patch },
+      });
       expect(res.statusCode, JSON.stringify(patch)).toBe(400);
     }
   });
@@ -132,13 +148,21 @@ describe('PUT and DELETE /api/events/{id}', () => {
       payload: { ...valid(), title: 'Spring Fair 2', status: 'ongoing', end_date: null, gallery_id: String(gallery.id) },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ title: 'Spring Fair 2', status: 'ongoing', end_date: null, gallery_id: gallery.id, slug: created.slug });
+    expect(res.json().data).toMatchObject({
+      title: 'Spring Fair 2',
+      status: 'ongoing',
+      end_date: null,
+      gallery_id: gallery.id,
+      slug: created.slug,
+    });
     await app.inject({ method: 'DELETE', url: `/api/admin/galleries/${gallery.id}`, headers: { cookie } });
     expect((await getEvent(app.db, String(created.id)))?.gallery_id).toBeNull();
   });
 
   it('answers 404 for unknown ids, 401 anonymous', async () => {
-    expect((await app.inject({ method: 'PUT', url: '/api/events/999999', headers: { cookie }, payload: valid() })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'PUT', url: '/api/events/999999', headers: { cookie }, payload: valid() })).statusCode,
+    ).toBe(404);
     expect((await app.inject({ method: 'DELETE', url: '/api/events/999999', headers: { cookie } })).statusCode).toBe(404);
     expect((await app.inject({ method: 'DELETE', url: '/api/events/1' })).statusCode).toBe(401);
     expect((await app.inject({ method: 'PUT', url: '/api/events/1', payload: valid() })).statusCode).toBe(401);

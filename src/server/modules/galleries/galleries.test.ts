@@ -19,20 +19,44 @@ const post = (payload: object) => app.inject({ method: 'POST', url: '/api/admin/
 
 describe('POST /api/admin/galleries', () => {
   it('creates an image gallery; the thumbnail is the first image', async () => {
-    const res = await post({ title: 'Art Week', description: 'Paint', type: 'images', images: ['https://e.com/1.jpg', 'https://e.com/2.jpg'], published: true });
+    const res = await post({
+      title: 'Art Week',
+      description: 'Paint',
+      type: 'images',
+      images: ['https://e.com/1.jpg', 'https://e.com/2.jpg'],
+      published: true,
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data).toMatchObject({ title: 'Art Week', type: 'images', thumbnail: 'https://e.com/1.jpg', videoUrl: null, videoType: null, published: true });
+    expect(res.json().data).toMatchObject({
+      title: 'Art Week',
+      type: 'images',
+      thumbnail: 'https://e.com/1.jpg',
+      videoUrl: null,
+      videoType: null,
+      published: true,
+    });
   });
 
   it("accepts §3's alternate spellings and image objects", async () => {
-    const res = await post({ name: 'Alt', images_array: [{ image_url: 'https://e.com/a.jpg' }, { url: 'https://e.com/b.jpg' }, { path: '' }] });
+    const res = await post({
+      name: 'Alt',
+      images_array: [{ image_url: 'https://e.com/a.jpg' }, { url: 'https://e.com/b.jpg' }, { path: '' }],
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data).toMatchObject({ title: 'Alt', images: ['https://e.com/a.jpg', 'https://e.com/b.jpg'], published: false });
+    expect(res.json().data).toMatchObject({
+      title: 'Alt',
+      images: ['https://e.com/a.jpg', 'https://e.com/b.jpg'],
+      published: false,
+    });
   });
 
   it('detects the video type and derives a YouTube thumbnail', async () => {
     const yt = await post({ title: 'Song', type: 'video', videoUrl: 'https://youtu.be/dQw4w9WgXcQ', images: [] });
-    expect(yt.json().data).toMatchObject({ videoType: 'youtube', thumbnail: 'https://img.youtube.com/vi/dQw4w9WgXcQ/hqdefault.jpg', images: [] });
+    expect(yt.json().data).toMatchObject({
+      videoType: 'youtube',
+      thumbnail: 'https://img.youtube.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+      images: [],
+    });
     const vm = await post({ title: 'Dance', type: 'video', video_url: 'https://vimeo.com/76979871' });
     expect(vm.json().data).toMatchObject({ videoType: 'vimeo', videoUrl: 'https://vimeo.com/76979871' });
   });
@@ -91,8 +115,19 @@ describe('PUT and DELETE /api/admin/galleries/{id}', () => {
     expect(put.json().data).toMatchObject({ title: 'Renamed', thumbnail: 'https://e.com/z.jpg', published: true });
     const del = await app.inject({ method: 'DELETE', url: `/api/admin/galleries/${g.id}`, headers: { cookie } });
     expect(del.json()).toEqual({ success: true });
-    expect((await app.inject({ method: 'DELETE', url: `/api/admin/galleries/${g.id}`, headers: { cookie } })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'PUT', url: `/api/admin/galleries/${g.id}`, headers: { cookie }, payload: { title: 'x', images: ['https://e.com/1.jpg'] } })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url: `/api/admin/galleries/${g.id}`, headers: { cookie } })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: `/api/admin/galleries/${g.id}`,
+          headers: { cookie },
+          payload: { title: 'x', images: ['https://e.com/1.jpg'] },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await app.inject({ method: 'DELETE', url: `/api/admin/galleries/${g.id}` })).statusCode).toBe(401);
   });
 });

@@ -25,21 +25,16 @@ const MAX_PIXELS = 60_000_000;
 
 export const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');
 
-const unsupported = () =>
-  new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG, GIF or WebP images can be uploaded.');
+const unsupported = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG, GIF or WebP images can be uploaded.');
 
 /**
  * Re-encodes an image to WebP (metadata stripped: photos of children must never carry GPS),
  * stores it and its 400/800/1600 px variants under DATA_DIR/uploads with a random name, and
  * records it in `media`. See shared/schemas/media.ts for the URL convention.
  */
-export async function storeImage(
-  db: Db,
-  dataDir: string,
-  bytes: Buffer,
-  actor: { id: number } | null,
-): Promise<UploadedImage> {
-  if (bytes.length > MAX_IMAGE_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', 'The file is too large: images may be at most 10 MB.');
+export async function storeImage(db: Db, dataDir: string, bytes: Buffer, actor: { id: number } | null): Promise<UploadedImage> {
+  if (bytes.length > MAX_IMAGE_BYTES)
+    throw new AppError(413, 'FILE_TOO_LARGE', 'The file is too large: images may be at most 10 MB.');
   if (bytes.length === 0) throw new AppError(400, 'EMPTY_FILE', 'The file is empty.');
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !ACCEPTED.has(type.mime)) throw unsupported();
@@ -85,9 +80,7 @@ export async function storeImage(
 async function removeFiles(dataDir: string, url: string) {
   const name = url.slice(UPLOADS_PREFIX.length);
   const dir = uploadsDir(dataDir);
-  await Promise.all(
-    [name, ...VARIANT_WIDTHS.map((w) => variantUrl(name, w))].map((f) => rm(join(dir, f), { force: true })),
-  );
+  await Promise.all([name, ...VARIANT_WIDTHS.map((w) => variantUrl(name, w))].map((f) => rm(join(dir, f), { force: true })));
 }
 
 /** Is an upload URL still used by any event, gallery or post? */
@@ -135,4 +128,3 @@ export async function sweepUnusedMedia(db: Db, dataDir: string, olderThanMs = 24
     stale.map((r) => r.url),
   );
 }
-

@@ -101,7 +101,16 @@ describe('POST /api/upload-multiple', () => {
   it('stores every image of the repeated field and returns their urls', async () => {
     const res = await upload('/api/upload-multiple', [
       ['images', fileOf(await pngBytes(50, 50, '#f00')), 'a.png'],
-      ['images', fileOf(await sharp(await pngBytes(60, 40)).gif().toBuffer(), 'image/gif'), 'b.gif'],
+      [
+        'images',
+        fileOf(
+          await sharp(await pngBytes(60, 40))
+            .gif()
+            .toBuffer(),
+          'image/gif',
+        ),
+        'b.gif',
+      ],
     ]);
     expect(res.statusCode).toBe(200);
     expect(res.json().urls).toHaveLength(2);
@@ -124,10 +133,20 @@ describe('clean-up of unreferenced uploads', () => {
     };
     const event = (await app.inject({ method: 'POST', url: '/api/events', headers: { cookie }, payload })).json().data;
     await app.inject({ method: 'POST', url: '/api/admin/galleries', headers: { cookie }, payload: { title: 'G', images: [a] } });
-    await app.inject({ method: 'PUT', url: `/api/events/${event.id}`, headers: { cookie }, payload: { ...payload, cover_image: b } });
+    await app.inject({
+      method: 'PUT',
+      url: `/api/events/${event.id}`,
+      headers: { cookie },
+      payload: { ...payload, cover_image: b },
+    });
     expect(existsSync(fileOnDisk(a))).toBe(true); // still used by the gallery
     const c = (await upload('/api/cover', [['image', fileOf(await pngBytes()), 'c.png']])).json().url;
-    await app.inject({ method: 'PUT', url: `/api/events/${event.id}`, headers: { cookie }, payload: { ...payload, cover_image: c } });
+    await app.inject({
+      method: 'PUT',
+      url: `/api/events/${event.id}`,
+      headers: { cookie },
+      payload: { ...payload, cover_image: c },
+    });
     expect(existsSync(fileOnDisk(b))).toBe(false);
     expect(existsSync(fileOnDisk(b.replace('.webp', '-400.webp')))).toBe(false);
     await app.inject({ method: 'DELETE', url: `/api/events/${event.id}`, headers: { cookie } });

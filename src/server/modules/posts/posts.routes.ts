@@ -4,7 +4,16 @@ import { notFound } from '../../errors.ts';
 import { releaseMedia, storeImage } from '../media/media.service.ts';
 import { field, readMultipart, registerMultipart } from '../media/multipart.ts';
 import { idParam } from '../media/params.ts';
-import { countPosts, createPost, deletePost, getPostById, getPostBySlug, listPosts, slugExists, updatePost } from './posts.service.ts';
+import {
+  countPosts,
+  createPost,
+  deletePost,
+  getPostById,
+  getPostBySlug,
+  listPosts,
+  slugExists,
+  updatePost,
+} from './posts.service.ts';
 
 type IdParams = { Params: { id: string } };
 type SlugParams = { Params: { slug: string } };
@@ -29,7 +38,10 @@ export default async function postsRoutes(app: FastifyInstance) {
   app.get('/api/posts', async (request) => {
     const query = PostListQuerySchema.parse(request.query);
     const includeDrafts = !!request.user;
-    const [data, total] = await Promise.all([listPosts(app.db, { ...query, includeDrafts }), countPosts(app.db, { includeDrafts })]);
+    const [data, total] = await Promise.all([
+      listPosts(app.db, { ...query, includeDrafts }),
+      countPosts(app.db, { includeDrafts }),
+    ]);
     return { data, total };
   });
 

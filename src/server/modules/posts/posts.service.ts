@@ -55,10 +55,7 @@ export async function listPosts(
   db: Db,
   options: { includeDrafts: boolean; limit?: number; offset?: number },
 ): Promise<PostDto[]> {
-  let query = selectPosts(db)
-    .where(visible(options.includeDrafts))
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .$dynamic();
+  let query = selectPosts(db).where(visible(options.includeDrafts)).orderBy(desc(posts.createdAt), desc(posts.id)).$dynamic();
   if (options.limit !== undefined) query = query.limit(options.limit);
   if (options.offset) query = query.offset(options.offset);
   return (await query).map(toDto);
@@ -90,7 +87,8 @@ export async function slugExists(db: Db, slug: string, exceptId?: number): Promi
 
 function contentOf(values: PostValues) {
   const content = sanitizePostHtml(values.content);
-  if (!htmlHasContent(content)) throw badRequest('content: Content is required.', { fields: { content: 'Content is required.' } });
+  if (!htmlHasContent(content))
+    throw badRequest('content: Content is required.', { fields: { content: 'Content is required.' } });
   return content;
 }
 

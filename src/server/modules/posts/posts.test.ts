@@ -27,7 +27,8 @@ const fields = (over: Record<string, string | string[]> = {}) => ({
   title: 'Our Garden Week',
   slug: 'Our Garden Week!',
   excerpt: 'Seeds and sunshine.',
-  content: '<h2>Planting</h2><p><strong>Bold</strong> <u>under</u> <span style="color: #e11d48">red</span> <mark data-color="#fef08a" style="background-color: #fef08a">hi</mark></p><ul><li>one</li></ul><p><a href="https://school.test">link</a></p>',
+  content:
+    '<h2>Planting</h2><p><strong>Bold</strong> <u>under</u> <span style="color: #e11d48">red</span> <mark data-color="#fef08a" style="background-color: #fef08a">hi</mark></p><ul><li>one</li></ul><p><a href="https://school.test">link</a></p>',
   status: 'published',
   tags: '["Garden","Nature"]',
   ...over,
@@ -39,7 +40,13 @@ describe('POST /api/posts (multipart)', () => {
     expect(res.statusCode).toBe(201);
     const post = res.json().data;
     expect(res.json().success).toBe(true);
-    expect(post).toMatchObject({ title: 'Our Garden Week', slug: 'our-garden-week', status: 'published', tags: ['Garden', 'Nature'], author: expect.any(String) });
+    expect(post).toMatchObject({
+      title: 'Our Garden Week',
+      slug: 'our-garden-week',
+      status: 'published',
+      tags: ['Garden', 'Nature'],
+      author: expect.any(String),
+    });
     expect(post.cover_image).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
     expect(post.cover_meta.variants).toHaveLength(3);
     expect(post.published_at).not.toBeNull();
@@ -49,10 +56,15 @@ describe('POST /api/posts (multipart)', () => {
   });
 
   it('sanitises scripts, event handlers, javascript: links and iframes', async () => {
-    const res = await send('POST', '/api/posts', fields({
-      slug: 'xss',
-      content: '<p onclick="alert(1)">ok<script>alert(1)</script><a href="javascript:alert(1)">x</a><iframe src="https://evil"></iframe><img src=x onerror=alert(1)></p>',
-    }));
+    const res = await send(
+      'POST',
+      '/api/posts',
+      fields({
+        slug: 'xss',
+        content:
+          '<p onclick="alert(1)">ok<script>alert(1)</script><a href="javascript:alert(1)">x</a><iframe src="https://evil"></iframe><img src=x onerror=alert(1)></p>',
+      }),
+    );
     expect(res.statusCode).toBe(201);
     const html = res.json().data.content;
     expect(html).not.toMatch(/script|onclick|javascript:|iframe|onerror|<img/i);
@@ -79,7 +91,12 @@ describe('POST /api/posts (multipart)', () => {
   });
 
   it('accepts JSON too, and comma-separated tags', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/posts', headers: { cookie }, payload: { ...fields({ slug: 'json-post', status: 'draft' }), tags: 'a, b, A' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: { cookie },
+      payload: { ...fields({ slug: 'json-post', status: 'draft' }), tags: 'a, b, A' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ tags: ['A', 'b'], status: 'draft', published_at: null });
   });
@@ -114,17 +131,36 @@ describe('reading posts', () => {
 
   it('checks slug availability', async () => {
     await createPost(app, { slug: 'garden-news' });
-    expect((await app.inject({ url: '/api/posts/check-slug/garden-news' })).json()).toEqual({ available: false, exists: true, slug: 'garden-news' });
-    expect((await app.inject({ url: '/api/posts/check-slug/Fresh%20Idea' })).json()).toEqual({ available: true, exists: false, slug: 'fresh-idea' });
+    expect((await app.inject({ url: '/api/posts/check-slug/garden-news' })).json()).toEqual({
+      available: false,
+      exists: true,
+      slug: 'garden-news',
+    });
+    expect((await app.inject({ url: '/api/posts/check-slug/Fresh%20Idea' })).json()).toEqual({
+      available: true,
+      exists: false,
+      slug: 'fresh-idea',
+    });
   });
 });
 
 describe('PUT and DELETE /api/posts/{id}', () => {
   it('updates (keeping the cover when none is sent) and deletes', async () => {
-    const created = (await send('POST', '/api/posts', fields({ slug: 'edit-me', status: 'draft' }), fileOf(await pngBytes()))).json().data;
-    const res = await send('PUT', `/api/posts/${created.id}`, fields({ slug: 'edit-me', title: 'Edited', status: 'published', tags: ['x', 'y'] }));
+    const created = (
+      await send('POST', '/api/posts', fields({ slug: 'edit-me', status: 'draft' }), fileOf(await pngBytes()))
+    ).json().data;
+    const res = await send(
+      'PUT',
+      `/api/posts/${created.id}`,
+      fields({ slug: 'edit-me', title: 'Edited', status: 'published', tags: ['x', 'y'] }),
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ title: 'Edited', status: 'published', cover_image: created.cover_image, tags: ['x', 'y'] });
+    expect(res.json().data).toMatchObject({
+      title: 'Edited',
+      status: 'published',
+      cover_image: created.cover_image,
+      tags: ['x', 'y'],
+    });
     expect(res.json().data.published_at).not.toBeNull();
     const removed = await send('PUT', `/api/posts/${created.id}`, fields({ slug: 'edit-me', cover_image: '' }));
     expect(removed.json().data.cover_image).toBeNull();
@@ -133,7 +169,9 @@ describe('PUT and DELETE /api/posts/{id}', () => {
     expect((await send('PUT', `/api/posts/${created.id}`, fields({ slug: clash.slug }))).statusCode).toBe(409);
     expect((await send('PUT', '/api/posts/999999', fields({ slug: 'nobody' }))).statusCode).toBe(404);
     expect((await app.inject({ method: 'DELETE', url: `/api/posts/${created.id}` })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'DELETE', url: `/api/posts/${created.id}`, headers: { cookie } })).json()).toEqual({ success: true });
+    expect((await app.inject({ method: 'DELETE', url: `/api/posts/${created.id}`, headers: { cookie } })).json()).toEqual({
+      success: true,
+    });
     expect((await app.inject({ method: 'DELETE', url: `/api/posts/${created.id}`, headers: { cookie } })).statusCode).toBe(404);
   });
 });

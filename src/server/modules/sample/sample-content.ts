@@ -66,106 +66,111 @@ export async function seedSampleContent(db: Db, { dataDir, adminId }: SampleCont
     createdBy: adminId,
   });
 
-  await db.insert(events).values([
-    {
-      slug: 'little-artists-workshop',
-      title: 'Little Artists Workshop',
-      description: 'Three mornings of finger painting, clay and collage. Children take home a framed masterpiece.',
-      coverImage: img.paint,
-      categoryId: cat('Workshop'),
-      location: 'Main Branch, Art Room',
-      startDate: day(-1),
-      endDate: day(1, 8),
-      status: 'ongoing' as const,
-    },
-    {
-      slug: 'parent-teacher-conference',
-      title: 'Parent-Teacher Conference',
-      description: "Meet your child's teachers, see their portfolio and talk about the term ahead.",
-      coverImage: img.books,
-      categoryId: cat('Conference'),
-      location: 'City Branch',
-      startDate: day(6),
-      endDate: day(6, 9),
-      status: 'upcoming' as const,
-    },
-    {
-      slug: 'healthy-habits-webinar',
-      title: 'Healthy Habits for Little Ones',
-      description: 'An online evening session for parents on sleep, screen time and lunch boxes, with our visiting paediatrician.',
-      coverImage: img.garden,
-      categoryId: cat('Webinar'),
-      location: 'Online',
-      startDate: day(14, 13),
-      endDate: null,
-      status: 'upcoming' as const,
-    },
-    {
-      slug: 'annual-day',
-      title: 'Annual Day: Stars on Stage',
-      description: 'Songs, dances and a little play by every class. Families are warmly invited.',
-      coverImage: img.stage,
-      categoryId: cat('Celebration'),
-      location: 'Main Branch Hall',
-      startDate: day(28, 10),
-      endDate: day(28, 13),
-      status: 'upcoming' as const,
-    },
-    {
-      slug: 'spring-festival',
-      title: 'Spring Festival',
-      description: 'A morning of balloons, flower planting and games in the garden.',
-      coverImage: img.balloons,
-      categoryId: cat('Celebration'),
-      location: 'Main Branch Garden',
-      startDate: day(-20),
-      endDate: day(-20, 8),
-      status: 'completed' as const,
-      galleryId: springGallery!.id,
-    },
-  ].map((e) => ({ ...e, createdBy: adminId })));
+  await db.insert(events).values(
+    [
+      {
+        slug: 'little-artists-workshop',
+        title: 'Little Artists Workshop',
+        description: 'Three mornings of finger painting, clay and collage. Children take home a framed masterpiece.',
+        coverImage: img.paint,
+        categoryId: cat('Workshop'),
+        location: 'Main Branch, Art Room',
+        startDate: day(-1),
+        endDate: day(1, 8),
+        status: 'ongoing' as const,
+      },
+      {
+        slug: 'parent-teacher-conference',
+        title: 'Parent-Teacher Conference',
+        description: "Meet your child's teachers, see their portfolio and talk about the term ahead.",
+        coverImage: img.books,
+        categoryId: cat('Conference'),
+        location: 'City Branch',
+        startDate: day(6),
+        endDate: day(6, 9),
+        status: 'upcoming' as const,
+      },
+      {
+        slug: 'healthy-habits-webinar',
+        title: 'Healthy Habits for Little Ones',
+        description:
+          'An online evening session for parents on sleep, screen time and lunch boxes, with our visiting paediatrician.',
+        coverImage: img.garden,
+        categoryId: cat('Webinar'),
+        location: 'Online',
+        startDate: day(14, 13),
+        endDate: null,
+        status: 'upcoming' as const,
+      },
+      {
+        slug: 'annual-day',
+        title: 'Annual Day: Stars on Stage',
+        description: 'Songs, dances and a little play by every class. Families are warmly invited.',
+        coverImage: img.stage,
+        categoryId: cat('Celebration'),
+        location: 'Main Branch Hall',
+        startDate: day(28, 10),
+        endDate: day(28, 13),
+        status: 'upcoming' as const,
+      },
+      {
+        slug: 'spring-festival',
+        title: 'Spring Festival',
+        description: 'A morning of balloons, flower planting and games in the garden.',
+        coverImage: img.balloons,
+        categoryId: cat('Celebration'),
+        location: 'Main Branch Garden',
+        startDate: day(-20),
+        endDate: day(-20, 8),
+        status: 'completed' as const,
+        galleryId: springGallery!.id,
+      },
+    ].map((e) => ({ ...e, createdBy: adminId })),
+  );
 
   const now = Date.now();
-  await db.insert(posts).values([
-    {
-      title: 'Why Play Is Serious Learning',
-      slug: 'why-play-is-serious-learning',
-      excerpt: 'Blocks, sand and pretend kitchens build more than fun: how play grows thinking, language and friendship.',
-      content: sanitizePostHtml(
-        '<h2>Play builds the brain</h2><p>When children stack <strong>blocks</strong>, they test balance, count and plan. When they run a pretend shop, they practise <em>words</em>, numbers and taking turns.</p>' +
-          '<h3>What you can do at home</h3><ul><li>Keep simple open-ended toys within reach.</li><li>Join in, and let your child lead.</li><li>Talk about what they make: <mark data-color="#fef08a" style="background-color: #fef08a">ask, do not tell</mark>.</li></ul>' +
-          '<p>Read more in <a href="https://www.unicef.org/early-childhood-development">UNICEF\'s early childhood pages</a>.</p>',
-      ),
-      status: 'published' as const,
-      coverImage: img.playground,
-      tags: ['Play', 'Learning', 'Parenting'],
-      publishedAt: new Date(now - 3 * DAY),
-      createdAt: new Date(now - 3 * DAY),
-    },
-    {
-      title: 'Our Garden Is Growing',
-      slug: 'our-garden-is-growing',
-      excerpt: 'The nursery class planted sunflowers and beans. Here is what they learned about seeds, water and patience.',
-      content: sanitizePostHtml(
-        '<p>Every morning the <span style="color: #16a34a">Nursery</span> class checks the garden. This month they planted <strong>sunflowers</strong>, <u>beans</u> and marigolds.</p>' +
-          '<h3>Little gardeners learned</h3><ul><li>Seeds need water, light and time.</li><li>Worms are friends of the soil.</li><li>Waiting is part of growing.</li></ul>',
-      ),
-      status: 'published' as const,
-      coverImage: img.garden,
-      tags: ['Nature', 'Nursery'],
-      publishedAt: new Date(now - 10 * DAY),
-      createdAt: new Date(now - 10 * DAY),
-    },
-    {
-      title: 'Getting Ready for Annual Day',
-      slug: 'getting-ready-for-annual-day',
-      excerpt: 'Costumes, rehearsals and what families need to know (draft).',
-      content: sanitizePostHtml('<p>Rehearsals start next week. <strong>Costume list</strong> to follow.</p>'),
-      status: 'draft' as const,
-      coverImage: null,
-      tags: ['Events'],
-      publishedAt: null,
-      createdAt: new Date(now - DAY),
-    },
-  ].map((p) => ({ ...p, authorId: adminId })));
+  await db.insert(posts).values(
+    [
+      {
+        title: 'Why Play Is Serious Learning',
+        slug: 'why-play-is-serious-learning',
+        excerpt: 'Blocks, sand and pretend kitchens build more than fun: how play grows thinking, language and friendship.',
+        content: sanitizePostHtml(
+          '<h2>Play builds the brain</h2><p>When children stack <strong>blocks</strong>, they test balance, count and plan. When they run a pretend shop, they practise <em>words</em>, numbers and taking turns.</p>' +
+            '<h3>What you can do at home</h3><ul><li>Keep simple open-ended toys within reach.</li><li>Join in, and let your child lead.</li><li>Talk about what they make: <mark data-color="#fef08a" style="background-color: #fef08a">ask, do not tell</mark>.</li></ul>' +
+            '<p>Read more in <a href="https://www.unicef.org/early-childhood-development">UNICEF\'s early childhood pages</a>.</p>',
+        ),
+        status: 'published' as const,
+        coverImage: img.playground,
+        tags: ['Play', 'Learning', 'Parenting'],
+        publishedAt: new Date(now - 3 * DAY),
+        createdAt: new Date(now - 3 * DAY),
+      },
+      {
+        title: 'Our Garden Is Growing',
+        slug: 'our-garden-is-growing',
+        excerpt: 'The nursery class planted sunflowers and beans. Here is what they learned about seeds, water and patience.',
+        content: sanitizePostHtml(
+          '<p>Every morning the <span style="color: #16a34a">Nursery</span> class checks the garden. This month they planted <strong>sunflowers</strong>, <u>beans</u> and marigolds.</p>' +
+            '<h3>Little gardeners learned</h3><ul><li>Seeds need water, light and time.</li><li>Worms are friends of the soil.</li><li>Waiting is part of growing.</li></ul>',
+        ),
+        status: 'published' as const,
+        coverImage: img.garden,
+        tags: ['Nature', 'Nursery'],
+        publishedAt: new Date(now - 10 * DAY),
+        createdAt: new Date(now - 10 * DAY),
+      },
+      {
+        title: 'Getting Ready for Annual Day',
+        slug: 'getting-ready-for-annual-day',
+        excerpt: 'Costumes, rehearsals and what families need to know (draft).',
+        content: sanitizePostHtml('<p>Rehearsals start next week. <strong>Costume list</strong> to follow.</p>'),
+        status: 'draft' as const,
+        coverImage: null,
+        tags: ['Events'],
+        publishedAt: null,
+        createdAt: new Date(now - DAY),
+      },
+    ].map((p) => ({ ...p, authorId: adminId })),
+  );
 }

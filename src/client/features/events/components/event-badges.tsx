@@ -11,7 +11,9 @@ const LABEL = { upcoming: 'Upcoming', ongoing: 'Ongoing', completed: 'Completed'
 /** §3 status colours: blue, green, gray; an unknown status shows as upcoming (§4). */
 export function StatusBadge({ status, className = '' }: { status: string; className?: string }) {
   const s = displayStatus(status);
-  return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS[s]} ${className}`}>{LABEL[s]}</span>;
+  return (
+    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS[s]} ${className}`}>{LABEL[s]}</span>
+  );
 }
 
 const CATEGORY: Record<string, string> = {
@@ -23,7 +25,9 @@ const CATEGORY: Record<string, string> = {
 /** §3: Conference, Workshop and Webinar are distinct; other categories grey. */
 export function CategoryBadge({ name }: { name: string }) {
   return (
-    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${CATEGORY[name.toLowerCase()] ?? 'bg-slate-100 text-slate-800'}`}>
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${CATEGORY[name.toLowerCase()] ?? 'bg-slate-100 text-slate-800'}`}
+    >
       {name}
     </span>
   );

@@ -40,7 +40,8 @@ export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDo
   const addUrl = () => {
     const url = imageUrl.trim();
     if (!url) return; // §5: a blank image URL add is ignored
-    if (!/^https?:\/\//i.test(url)) return setErrors((e) => ({ ...e, imageUrl: 'Image URLs must start with http:// or https://.' }));
+    if (!/^https?:\/\//i.test(url))
+      return setErrors((e) => ({ ...e, imageUrl: 'Image URLs must start with http:// or https://.' }));
     setImages((list) => [...list, url]);
     setImageUrl('');
     setErrors((e) => ({ ...e, imageUrl: '', images: '' }));
@@ -79,10 +80,29 @@ export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDo
   const thumb = type === 'video' ? videoThumbnail(videoUrl) : images[0];
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-label={gallery ? 'Edit gallery' : 'New gallery'}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      aria-label={gallery ? 'Edit gallery' : 'New gallery'}
+    >
       <h2 className="text-lg font-bold text-slate-900">{gallery ? 'Edit Gallery' : 'New Gallery'}</h2>
-      <Field label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} error={errors.title} />
-      <TextArea label="Description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={5000} error={errors.description} />
+      <Field
+        label="Title"
+        required
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        maxLength={200}
+        error={errors.title}
+      />
+      <TextArea
+        label="Description"
+        rows={3}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        maxLength={5000}
+        error={errors.description}
+      />
       <fieldset>
         <legend className="mb-1 text-sm font-semibold text-slate-800">Type</legend>
         <div className="flex gap-4 text-sm">
@@ -183,7 +203,13 @@ export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDo
 
       <div>
         <p className="mb-1 text-sm font-semibold text-slate-800">Thumbnail</p>
-        <SafeImage src={thumb} alt="Thumbnail preview" className="aspect-video w-48 rounded-lg border border-slate-200" missingText="No Thumbnail" sizes="12rem" />
+        <SafeImage
+          src={thumb}
+          alt="Thumbnail preview"
+          className="aspect-video w-48 rounded-lg border border-slate-200"
+          missingText="No Thumbnail"
+          sizes="12rem"
+        />
       </div>
 
       <label className="flex items-center gap-2 text-sm font-medium text-slate-800">

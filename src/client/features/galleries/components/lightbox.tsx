@@ -41,7 +41,7 @@ export function Lightbox({
             src={images[current]}
             srcSet={uploadSrcSet(images[current])}
             sizes="(min-width: 1024px) 56rem, 100vw"
-            alt={`${title}: image ${current + 1} of ${total}`}
+            alt={`${title}, ${current + 1} of ${total}`}
             className="max-h-[65vh] w-full rounded-xl bg-slate-100 object-contain"
           />
         )}

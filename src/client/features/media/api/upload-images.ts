@@ -22,7 +22,8 @@ export function postFiles<T>(url: string, field: string, files: File[], onProgre
         body = undefined;
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
-      else reject(new ApiError(xhr.status, body?.error ?? (xhr.statusText || `Upload failed (${xhr.status})`), body?.fields, body));
+      else
+        reject(new ApiError(xhr.status, body?.error ?? (xhr.statusText || `Upload failed (${xhr.status})`), body?.fields, body));
     };
     xhr.send(form);
   });

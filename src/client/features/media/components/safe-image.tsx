@@ -21,7 +21,9 @@ export function SafeImage({
   const [failed, setFailed] = useState<string | null>(null);
   if (!src || failed === src) {
     return (
-      <div className={`flex flex-col items-center justify-center gap-1 bg-slate-100 text-xs font-medium text-slate-600 ${className}`}>
+      <div
+        className={`flex flex-col items-center justify-center gap-1 bg-slate-100 text-xs font-medium text-slate-600 ${className}`}
+      >
         <ImageOff className="h-5 w-5" aria-hidden="true" />
         <span>{src ? brokenText : missingText}</span>
       </div>

@@ -2,7 +2,13 @@ import { useId, type TextareaHTMLAttributes } from 'react';
 import { Label } from '../../../components/ui/label.tsx';
 
 /** A labelled textarea styled like the shared inputs. */
-export function TextArea({ label, error, id, className = '', ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }) {
+export function TextArea({
+  label,
+  error,
+  id,
+  className = '',
+  ...props
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }) {
   const generated = useId();
   const inputId = id ?? generated;
   return (

@@ -7,7 +7,12 @@ export function UploadProgress({ value, label = 'Uploading' }: { value: number |
         <span>{label}…</span>
         <span>{value}%</span>
       </div>
-      <progress className="h-2 w-full overflow-hidden rounded accent-brand-600" max={100} value={value} aria-label={`${label}: ${value}%`} />
+      <progress
+        className="h-2 w-full overflow-hidden rounded accent-brand-600"
+        max={100}
+        value={value}
+        aria-label={`${label}: ${value}%`}
+      />
     </div>
   );
 }

@@ -10,7 +10,9 @@ export const usePosts = () =>
 
 export async function checkSlug(slug: string, excludeId: number | null, signal?: AbortSignal) {
   const q = excludeId ? `?exclude=${excludeId}` : '';
-  return apiGet<{ available: boolean; exists: boolean; slug: string }>(`/api/posts/check-slug/${encodeURIComponent(slug)}${q}`, { signal });
+  return apiGet<{ available: boolean; exists: boolean; slug: string }>(`/api/posts/check-slug/${encodeURIComponent(slug)}${q}`, {
+    signal,
+  });
 }
 
 export interface PostForm {
@@ -68,4 +70,3 @@ export function useDeletePost() {
     onSuccess: () => client.invalidateQueries({ queryKey: ['posts'] }),
   });
 }
-

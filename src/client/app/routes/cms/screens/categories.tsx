@@ -50,7 +50,11 @@ export default function CategoriesScreen() {
     <div className="mx-auto max-w-2xl">
       <h1 className="text-2xl font-bold text-slate-900">Manage Categories</h1>
       <p className="mt-1 text-sm text-slate-600">Every event belongs to one of these categories.</p>
-      <form onSubmit={submit} className="mt-6 flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start" noValidate>
+      <form
+        onSubmit={submit}
+        className="mt-6 flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start"
+        noValidate
+      >
         <div className="flex-1">
           <Field
             label={editing === null ? 'New category name' : 'Category name'}
@@ -87,7 +91,9 @@ export default function CategoriesScreen() {
         </h2>
         {isLoading && <p className="mt-3 text-sm text-slate-600">Loading...</p>}
         {isError && <p className="mt-3 text-sm text-red-700">Failed to load categories.</p>}
-        {!isLoading && !isError && categories.length === 0 && <p className="mt-3 text-sm text-slate-600">No categories yet. Add the first one above.</p>}
+        {!isLoading && !isError && categories.length === 0 && (
+          <p className="mt-3 text-sm text-slate-600">No categories yet. Add the first one above.</p>
+        )}
         <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
           {categories.map((c) => (
             <li key={c.id} className="flex items-center justify-between gap-3 px-4 py-3">
@@ -110,7 +116,13 @@ export default function CategoriesScreen() {
                 >
                   <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
                 </Button>
-                <Button variant="ghost" size="sm" className="text-red-700" aria-label={`Delete ${c.name}`} onClick={() => setConfirm(c)}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-red-700"
+                  aria-label={`Delete ${c.name}`}
+                  onClick={() => setConfirm(c)}
+                >
                   <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
                 </Button>
               </div>

@@ -57,7 +57,12 @@ export default function EventDetailScreen() {
 
       <section className="relative mt-3 overflow-hidden rounded-2xl bg-slate-800">
         {event.cover_image ? (
-          <SafeImage src={event.cover_image} alt="" className="aspect-[21/9] min-h-56 w-full opacity-70" sizes="(min-width: 1024px) 64rem, 100vw" />
+          <SafeImage
+            src={event.cover_image}
+            alt=""
+            className="aspect-[21/9] min-h-56 w-full opacity-70"
+            sizes="(min-width: 1024px) 64rem, 100vw"
+          />
         ) : (
           <div className="flex aspect-[21/9] min-h-56 w-full items-center justify-center text-slate-300">No Image Available</div>
         )}
@@ -97,7 +102,12 @@ export default function EventDetailScreen() {
           {gallery.data?.type === 'video' && gallery.data.videoUrl && (
             <p className="mt-2 text-sm">
               Video:{' '}
-              <a className="font-semibold text-brand-700 underline" href={gallery.data.videoUrl} target="_blank" rel="noreferrer noopener">
+              <a
+                className="font-semibold text-brand-700 underline"
+                href={gallery.data.videoUrl}
+                target="_blank"
+                rel="noreferrer noopener"
+              >
                 {gallery.data.title}
               </a>
             </p>
@@ -111,12 +121,23 @@ export default function EventDetailScreen() {
                   onClick={() => setIndex(i)}
                   aria-label={`Open image ${i + 1} of ${images.length}`}
                 >
-                  <SafeImage src={src} alt="" className="aspect-square w-full transition-transform hover:scale-105" sizes="(min-width: 1024px) 16rem, 50vw" />
+                  <SafeImage
+                    src={src}
+                    alt=""
+                    className="aspect-square w-full transition-transform hover:scale-105"
+                    sizes="(min-width: 1024px) 16rem, 50vw"
+                  />
                 </button>
               </li>
             ))}
           </ul>
-          <Lightbox images={images} index={index} title={gallery.data?.title ?? event.title} onIndexChange={setIndex} onClose={() => setIndex(null)} />
+          <Lightbox
+            images={images}
+            index={index}
+            title={gallery.data?.title ?? event.title}
+            onIndexChange={setIndex}
+            onClose={() => setIndex(null)}
+          />
         </section>
       )}
     </div>

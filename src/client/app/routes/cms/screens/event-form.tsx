@@ -148,9 +148,28 @@ export default function EventFormScreen() {
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Events
       </Link>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">{editing ? 'Edit Event' : 'Create New Event'}</h1>
-      <form onSubmit={submit} noValidate className="mt-6 space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <Field label="Title" required value={form.title} onChange={(e) => set('title', e.target.value)} maxLength={200} error={errors.title} />
-        <TextArea label="Description" required rows={4} value={form.description} onChange={(e) => set('description', e.target.value)} maxLength={5000} error={errors.description} />
+      <form
+        onSubmit={submit}
+        noValidate
+        className="mt-6 space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      >
+        <Field
+          label="Title"
+          required
+          value={form.title}
+          onChange={(e) => set('title', e.target.value)}
+          maxLength={200}
+          error={errors.title}
+        />
+        <TextArea
+          label="Description"
+          required
+          rows={4}
+          value={form.description}
+          onChange={(e) => set('description', e.target.value)}
+          maxLength={5000}
+          error={errors.description}
+        />
 
         <fieldset>
           <legend className="mb-1 text-sm font-semibold text-slate-800">Cover image</legend>
@@ -190,7 +209,11 @@ export default function EventFormScreen() {
           {form.coverUrl && (
             <div className="mt-3">
               <p className="mb-1 text-xs font-semibold text-slate-600">Preview</p>
-              <SafeImage src={form.coverUrl} alt="Cover preview" className="aspect-[16/9] w-full max-w-md rounded-xl border border-slate-200" />
+              <SafeImage
+                src={form.coverUrl}
+                alt="Cover preview"
+                className="aspect-[16/9] w-full max-w-md rounded-xl border border-slate-200"
+              />
             </div>
           )}
         </fieldset>
@@ -198,7 +221,13 @@ export default function EventFormScreen() {
         <div className="grid gap-5 sm:grid-cols-2">
           <div>
             <Label htmlFor="category">Category</Label>
-            <NativeSelect id="category" required value={form.category} onChange={(e) => set('category', e.target.value)} aria-invalid={errors.category ? true : undefined}>
+            <NativeSelect
+              id="category"
+              required
+              value={form.category}
+              onChange={(e) => set('category', e.target.value)}
+              aria-invalid={errors.category ? true : undefined}
+            >
               <option value="">Choose a category</option>
               {categoryMissing && <option value={form.category}>{form.category}</option>}
               {categories.map((c) => (
@@ -212,7 +241,14 @@ export default function EventFormScreen() {
               Manage categories
             </Link>
           </div>
-          <Field label="Location" required value={form.location} onChange={(e) => set('location', e.target.value)} maxLength={200} error={errors.location} />
+          <Field
+            label="Location"
+            required
+            value={form.location}
+            onChange={(e) => set('location', e.target.value)}
+            maxLength={200}
+            error={errors.location}
+          />
           <Field
             label="Start date and time"
             type="datetime-local"

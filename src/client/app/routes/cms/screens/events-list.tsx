@@ -85,7 +85,10 @@ export default function EventsListScreen() {
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+            aria-hidden="true"
+          />
           <Input
             type="search"
             aria-label="Search events"
@@ -95,7 +98,12 @@ export default function EventsListScreen() {
             onChange={(e) => setSearch(e.target.value)}
           />
         </div>
-        <NativeSelect aria-label="Filter by status" className="sm:w-48" value={status} onChange={(e) => setStatus(e.target.value)}>
+        <NativeSelect
+          aria-label="Filter by status"
+          className="sm:w-48"
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+        >
           {FILTERS.map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -162,7 +170,13 @@ export default function EventsListScreen() {
                 <Link to={`/cms/events/edit/${e.id}`} className={buttonClass('secondary', 'sm')} aria-label={`Edit ${e.title}`}>
                   <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
                 </Link>
-                <Button variant="ghost" size="sm" className="ml-auto text-red-700" aria-label={`Delete ${e.title}`} onClick={() => setConfirm(e)}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="ml-auto text-red-700"
+                  aria-label={`Delete ${e.title}`}
+                  onClick={() => setConfirm(e)}
+                >
                   <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
                 </Button>
               </div>

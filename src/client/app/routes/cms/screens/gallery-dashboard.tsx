@@ -16,13 +16,14 @@ export default function GalleryDashboardScreen() {
   const [confirm, setConfirm] = useState<Gallery | null>(null);
 
   const stats = useMemo(
-    () => [
-      ['Total Galleries', galleries.length],
-      ['Total Images', galleries.filter((g) => g.type === 'images').reduce((n, g) => n + g.images.length, 0)],
-      ['Total Videos', galleries.filter((g) => g.type === 'video').length],
-      ['Published', galleries.filter((g) => g.published).length],
-      ['Drafts', galleries.filter((g) => !g.published).length],
-    ] as const,
+    () =>
+      [
+        ['Total Galleries', galleries.length],
+        ['Total Images', galleries.filter((g) => g.type === 'images').reduce((n, g) => n + g.images.length, 0)],
+        ['Total Videos', galleries.filter((g) => g.type === 'video').length],
+        ['Published', galleries.filter((g) => g.published).length],
+        ['Drafts', galleries.filter((g) => !g.published).length],
+      ] as const,
     [galleries],
   );
 
@@ -71,20 +72,37 @@ export default function GalleryDashboardScreen() {
         {isLoading && <p className="mt-3 text-slate-600">Loading...</p>}
         {isError && <p className="mt-3 text-red-700">Failed to load galleries.</p>}
         {!isLoading && !isError && galleries.length === 0 && (
-          <p className="mt-3 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No galleries yet. Create your first gallery!</p>
+          <p className="mt-3 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+            No galleries yet. Create your first gallery!
+          </p>
         )}
         <ul className="mt-3 space-y-3">
           {galleries.map((g) => (
-            <li key={g.id} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center">
-              <SafeImage src={g.thumbnail} alt="" className="aspect-video w-full shrink-0 rounded-xl sm:w-40" missingText="No Thumbnail" sizes="10rem" />
+            <li
+              key={g.id}
+              className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center"
+            >
+              <SafeImage
+                src={g.thumbnail}
+                alt=""
+                className="aspect-video w-full shrink-0 rounded-xl sm:w-40"
+                missingText="No Thumbnail"
+                sizes="10rem"
+              />
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
                   <h3 className="font-semibold break-words text-slate-900">{g.title}</h3>
-                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${g.published ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900'}`}>
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${g.published ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900'}`}
+                  >
                     {g.published ? 'Published' : 'Draft'}
                   </span>
                   <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">
-                    {g.type === 'images' ? `${g.images.length} image${g.images.length === 1 ? '' : 's'}` : g.videoType === 'vimeo' ? 'Vimeo' : 'YouTube'}
+                    {g.type === 'images'
+                      ? `${g.images.length} image${g.images.length === 1 ? '' : 's'}`
+                      : g.videoType === 'vimeo'
+                        ? 'Vimeo'
+                        : 'YouTube'}
                   </span>
                 </div>
                 {g.description && <p className="mt-1 line-clamp-2 text-sm text-slate-700">{g.description}</p>}
@@ -93,7 +111,13 @@ export default function GalleryDashboardScreen() {
                 <Button variant="secondary" size="sm" onClick={() => setForm({ gallery: g })} aria-label={`Edit ${g.title}`}>
                   <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
                 </Button>
-                <Button variant="ghost" size="sm" className="text-red-700" onClick={() => setConfirm(g)} aria-label={`Delete ${g.title}`}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-red-700"
+                  onClick={() => setConfirm(g)}
+                  aria-label={`Delete ${g.title}`}
+                >
                   <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
                 </Button>
               </div>
@@ -101,7 +125,13 @@ export default function GalleryDashboardScreen() {
           ))}
         </ul>
       </section>
-      <ConfirmDialog open={!!confirm} message="Delete this gallery?" pending={remove.isPending} onConfirm={doDelete} onCancel={() => setConfirm(null)} />
+      <ConfirmDialog
+        open={!!confirm}
+        message="Delete this gallery?"
+        pending={remove.isPending}
+        onConfirm={doDelete}
+        onCancel={() => setConfirm(null)}
+      />
     </div>
   );
 }

@@ -1,0 +1,210 @@
+import Highlight from '@tiptap/extension-highlight';
+import { Color, TextStyle } from '@tiptap/extension-text-style';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { Bold, Highlighter, Italic, Link2, List, Palette, Pilcrow, Underline } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+
+/** §5: 'https://' is prepended when the URL does not start with http. */
+export const normaliseLink = (url: string) => (/^(https?:|mailto:)/i.test(url.trim()) ? url.trim() : `https://${url.trim()}`);
+
+function ToolButton({
+  label,
+  active,
+  onClick,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={active ?? undefined}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={onClick}
+      className={`inline-flex h-9 min-w-9 items-center justify-center rounded-md px-2 text-sm font-bold ${active ? 'bg-brand-600 text-white' : 'text-slate-800 hover:bg-slate-200'}`}
+    >
+      {children}
+    </button>
+  );
+}
+
+function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      underline: e.isActive('underline'),
+      bullet: e.isActive('bulletList'),
+      link: e.isActive('link'),
+      paragraph: e.isActive('paragraph'),
+      heading: [1, 2, 3, 4].find((level) => e.isActive('heading', { level })) ?? 0,
+      color: (e.getAttributes('textStyle').color as string | undefined) ?? '#000000',
+      highlight: (e.getAttributes('highlight').color as string | undefined) ?? '#fef08a',
+    }),
+  });
+  const chain = () => editor.chain().focus();
+  const icon = 'h-4 w-4';
+  return (
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      className="flex flex-wrap items-center gap-1 border-b border-slate-200 bg-slate-50 p-1.5"
+    >
+      <ToolButton label="Bold" active={state.bold} onClick={() => chain().toggleBold().run()}>
+        <Bold className={icon} aria-hidden="true" />
+      </ToolButton>
+      <ToolButton label="Italic" active={state.italic} onClick={() => chain().toggleItalic().run()}>
+        <Italic className={icon} aria-hidden="true" />
+      </ToolButton>
+      <ToolButton label="Underline" active={state.underline} onClick={() => chain().toggleUnderline().run()}>
+        <Underline className={icon} aria-hidden="true" />
+      </ToolButton>
+      <ToolButton label="Bullet list" active={state.bullet} onClick={() => chain().toggleBulletList().run()}>
+        <List className={icon} aria-hidden="true" />
+      </ToolButton>
+      <ToolButton label="Link" active={state.link} onClick={onLink}>
+        <Link2 className={icon} aria-hidden="true" />
+      </ToolButton>
+      <span className="mx-1 h-6 w-px bg-slate-300" aria-hidden="true" />
+      {([1, 2, 3, 4] as const).map((level) => (
+        <ToolButton
+          key={level}
+          label={`Heading ${level}`}
+          active={state.heading === level}
+          onClick={() => chain().toggleHeading({ level }).run()}
+        >
+          H{level}
+        </ToolButton>
+      ))}
+      <ToolButton label="Paragraph" active={state.paragraph} onClick={() => chain().setParagraph().run()}>
+        <Pilcrow className={icon} aria-hidden="true" />
+      </ToolButton>
+      <span className="mx-1 h-6 w-px bg-slate-300" aria-hidden="true" />
+      <label className="inline-flex h-9 cursor-pointer items-center gap-1 rounded-md px-2 hover:bg-slate-200" title="Text colour">
+        <Palette className={icon} aria-hidden="true" />
+        <span className="sr-only">Text colour</span>
+        <input
+          type="color"
+          className="h-6 w-6 cursor-pointer border-0 bg-transparent p-0"
+          value={state.color}
+          onChange={(e) => chain().setColor(e.target.value).run()}
+        />
+      </label>
+      <label
+        className="inline-flex h-9 cursor-pointer items-center gap-1 rounded-md px-2 hover:bg-slate-200"
+        title="Highlight colour"
+      >
+        <Highlighter className={icon} aria-hidden="true" />
+        <span className="sr-only">Highlight colour</span>
+        <input
+          type="color"
+          className="h-6 w-6 cursor-pointer border-0 bg-transparent p-0"
+          value={state.highlight}
+          onChange={(e) => chain().setHighlight({ color: e.target.value }).run()}
+        />
+      </label>
+    </div>
+  );
+}
+
+/** The blog body editor (TipTap): only ever loaded in the lazy CMS chunk. */
+export function RichTextEditor({
+  value,
+  onChange,
+  labelId,
+  invalid,
+}: {
+  value: string;
+  onChange: (html: string) => void;
+  labelId: string;
+  invalid?: boolean;
+}) {
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [linkUrl, setLinkUrl] = useState('');
+  const editor = useEditor({
+    immediatelyRender: false,
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [1, 2, 3, 4] },
+        link: { openOnClick: false, autolink: true, defaultProtocol: 'https', protocols: ['http', 'https', 'mailto'] },
+      }),
+      TextStyle,
+      Color,
+      Highlight.configure({ multicolor: true }),
+    ],
+    content: value,
+    editorProps: {
+      attributes: {
+        class: 'prose-content min-h-[200px] px-3 py-2 focus:outline-none',
+        'aria-labelledby': labelId,
+        'aria-multiline': 'true',
+        role: 'textbox',
+        ...(invalid ? { 'aria-invalid': 'true' } : {}),
+      },
+    },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+  });
+
+  // A different post was loaded into the form: replace the document.
+  useEffect(() => {
+    if (editor && value !== (editor.isEmpty ? '' : editor.getHTML())) editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
+
+  const openLink = () => {
+    if (!editor) return;
+    if (editor.state.selection.empty) {
+      toast.error('Select text first to link');
+      return;
+    }
+    setLinkUrl((editor.getAttributes('link').href as string | undefined) ?? '');
+    setLinkOpen(true);
+  };
+  const applyLink = () => {
+    if (!editor) return;
+    const chain = editor.chain().focus().extendMarkRange('link');
+    if (!linkUrl.trim()) chain.unsetLink().run();
+    else chain.setLink({ href: normaliseLink(linkUrl) }).run();
+    setLinkOpen(false);
+  };
+
+  return (
+    <div className={`overflow-hidden rounded-lg border bg-white ${invalid ? 'border-red-600' : 'border-slate-300'}`}>
+      {editor && <Toolbar editor={editor} onLink={openLink} />}
+      <EditorContent editor={editor} />
+      <Dialog open={linkOpen} onOpenChange={setLinkOpen} title="Add a link">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            applyLink();
+          }}
+          className="space-y-4"
+        >
+          <Field
+            label="URL"
+            value={linkUrl}
+            onChange={(e) => setLinkUrl(e.target.value)}
+            placeholder="https://"
+            hint="Leave empty to remove the link."
+          />
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setLinkOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit">Apply</Button>
+          </div>
+        </form>
+      </Dialog>
+    </div>
+  );
+}
