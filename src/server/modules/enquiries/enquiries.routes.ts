@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { z } from 'zod';
 import {
   AdmissionFormSchema,
@@ -19,7 +20,7 @@ declare module 'fastify' {
 
 const IdSchema = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
 
-export default async function enquiriesRoutes(app: FastifyInstance) {
+async function enquiriesRoutes(app: FastifyInstance) {
   // SMTP_URL from the environment (env.ts validates it at start).
   const outbox = new MailOutbox(app, process.env.SMTP_URL || undefined, Number(process.env.SPROUT_MAIL_RETRY_MS) || 30_000);
   app.decorate('mailOutbox', outbox);
@@ -81,3 +82,6 @@ export default async function enquiriesRoutes(app: FastifyInstance) {
     return { success: true };
   });
 }
+
+// Not encapsulated: `app.mailOutbox` is visible to the whole app (tests wait on it).
+export default fp(enquiriesRoutes, { name: 'enquiries' });

@@ -4,7 +4,7 @@ import { ResponsiveImage } from '#client/components/public/responsive-image.tsx'
 import { publicData } from '#client/lib/public-data.ts';
 import { formatLongDate, formatShortDate } from '#shared/dates.ts';
 import type { RouteHandle } from '../../meta.ts';
-import { notFoundResponse } from './not-found.tsx';
+import { notFoundMeta, notFoundResponse } from './not-found.tsx';
 import type { PublicLayoutData } from './public-layout.tsx';
 import { blogPostingJsonLd } from './structured-data.ts';
 
@@ -22,6 +22,8 @@ type PostData = Awaited<ReturnType<typeof postLoader>>;
 
 export const postHandle: RouteHandle = {
   meta: (data, _match, school, origin) => {
+    // The loader threw (404): its data is missing.
+    if (!data) return notFoundMeta('Post not found');
     const { post } = data as PostData;
     const path = `/blog/${post.slug}`;
     return {

@@ -7,7 +7,7 @@ import { ResponsiveImage } from '#client/components/public/responsive-image.tsx'
 import { publicData } from '#client/lib/public-data.ts';
 import { formatDateRange, formatTime } from '#shared/dates.ts';
 import type { RouteHandle } from '../../meta.ts';
-import { notFoundResponse } from './not-found.tsx';
+import { notFoundMeta, notFoundResponse } from './not-found.tsx';
 import type { PublicLayoutData } from './public-layout.tsx';
 import { eventJsonLd } from './structured-data.ts';
 
@@ -27,6 +27,8 @@ type EventData = Awaited<ReturnType<typeof eventLoader>>;
 
 export const eventHandle: RouteHandle = {
   meta: (data, _match, school, origin) => {
+    // The loader threw (404): its data is missing.
+    if (!data) return notFoundMeta('Event not found');
     const { event } = data as EventData;
     const path = eventPath(event);
     const cover = event.cover_image || EVENT_PLACEHOLDER;

@@ -1,9 +1,13 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import type { RouteHandle } from '../../meta.ts';
 
-export const notFoundHandle: RouteHandle = {
-  meta: () => ({ title: 'Page not found', description: 'The page you were looking for does not exist.', noindex: true }),
-};
+export const notFoundMeta = (title = 'Page not found') => ({
+  title,
+  description: 'The page you were looking for does not exist.',
+  noindex: true,
+});
+
+export const notFoundHandle: RouteHandle = { meta: () => notFoundMeta() };
 
 /** Thrown by loaders (`throw notFoundResponse()`) so the server answers 404. */
 export const notFoundResponse = (message = 'Not Found') => new Response(message, { status: 404 });

@@ -1,4 +1,213 @@
-/** Placeholder until its issue lands. */
+import { Inbox, Mail, RotateCw, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
+import {
+  ENQUIRIES_PAGE,
+  useDeleteEnquiry,
+  useEnquiries,
+  useResendEnquiry,
+  useSetEnquiryStatus,
+  type EnquiryFilters,
+} from '#client/features/enquiries/api/enquiries.ts';
+import { EnquiryDetail, MAIL_STATE_TEXT } from '#client/features/enquiries/components/enquiry-detail.tsx';
+import type { Enquiry } from '#shared/schemas/enquiry.ts';
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const formatDate = (iso: string) => dateTime.format(new Date(iso));
+
+const TABS = [
+  { key: undefined, label: 'All', count: 'all' },
+  { key: 'admission', label: 'Admission', count: 'admission' },
+  { key: 'contact', label: 'Contact', count: 'contact' },
+] as const;
+
+/** Admission and contact submissions from the public site (DESIGN §6: the leads module). */
 export default function EnquiriesScreen() {
-  return <h1 className="text-2xl font-bold text-slate-900">Enquiries</h1>;
+  const [filters, setFilters] = useState<EnquiryFilters>({ offset: 0 });
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<Enquiry | null>(null);
+  const { data, isLoading, isError } = useEnquiries(filters);
+  const setStatus = useSetEnquiryStatus();
+  const resend = useResendEnquiry();
+  const remove = useDeleteEnquiry();
+  const open = data?.data.find((e) => e.id === openId) ?? null;
+
+  const act = async (work: Promise<unknown>, done: string) => {
+    try {
+      await work;
+      toast.success(done);
+    } catch (error) {
+      toast.error((error as Error).message);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Enquiries</h1>
+          <p className="text-sm text-slate-600">Admission forms and messages sent from the website.</p>
+        </div>
+        {data && (
+          <p className="rounded-full bg-amber-100 px-3 py-1 text-sm font-bold text-amber-900">
+            {data.counts.new} new
+          </p>
+        )}
+      </div>
+
+      <div role="group" aria-label="Filter by type" className="mt-6 flex flex-wrap gap-2">
+        {TABS.map((tab) => (
+          <button
+            key={tab.label}
+            type="button"
+            aria-pressed={filters.type === tab.key}
+            onClick={() => setFilters((f) => ({ ...f, type: tab.key, offset: 0 }))}
+            className="rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold text-slate-700 aria-pressed:border-brand-600 aria-pressed:bg-brand-600 aria-pressed:text-white"
+          >
+            {tab.label} <span className="ml-1 opacity-80">({data?.counts[tab.count] ?? 0})</span>
+          </button>
+        ))}
+        <label className="ml-auto flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={filters.status === 'new'}
+            onChange={(e) => setFilters((f) => ({ ...f, status: e.target.checked ? 'new' : undefined, offset: 0 }))}
+          />
+          Only new
+        </label>
+      </div>
+
+      <div className="mt-4 overflow-hidden rounded-xl border border-slate-200 bg-white">
+        {isLoading ? (
+          <p className="p-8 text-center text-slate-600">Loading...</p>
+        ) : isError ? (
+          <p role="alert" className="p-8 text-center text-red-700">
+            Could not load the enquiries. Please try again.
+          </p>
+        ) : !data || data.data.length === 0 ? (
+          <p className="flex flex-col items-center gap-2 p-10 text-center text-slate-600">
+            <Inbox aria-hidden="true" /> No enquiries yet.
+          </p>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Enquiries, newest first</caption>
+            <thead className="bg-slate-50 text-xs uppercase text-slate-600">
+              <tr>
+                <th scope="col" className="px-4 py-3">From</th>
+                <th scope="col" className="hidden px-4 py-3 sm:table-cell">Type</th>
+                <th scope="col" className="hidden px-4 py-3 md:table-cell">Received</th>
+                <th scope="col" className="px-4 py-3">Status</th>
+                <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {data.data.map((e) => (
+                <tr key={e.id} className={e.status === 'new' ? 'bg-amber-50/40' : ''}>
+                  <td className="px-4 py-3">
+                    <button type="button" onClick={() => setOpenId(e.id)} className="text-left font-semibold text-slate-900 hover:underline">
+                      {e.name}
+                    </button>
+                    <span className="block text-xs text-slate-600">{e.email}</span>
+                  </td>
+                  <td className="hidden px-4 py-3 capitalize sm:table-cell">{e.type}</td>
+                  <td className="hidden px-4 py-3 md:table-cell">{formatDate(e.createdAt)}</td>
+                  <td className="px-4 py-3">
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${e.status === 'new' ? 'bg-blue-100 text-blue-800' : 'bg-slate-100 text-slate-700'}`}>
+                      {e.status === 'new' ? 'New' : 'Handled'}
+                    </span>{' '}
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${MAIL_STATE_TEXT[e.mailState].className}`}>
+                      {MAIL_STATE_TEXT[e.mailState].label}
+                    </span>
+                  </td>
+                  <td className="px-4 py-3 text-right">
+                    <Button size="sm" variant="secondary" onClick={() => setOpenId(e.id)}>
+                      View<span className="sr-only"> enquiry from {e.name}</span>
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      {data && data.total > ENQUIRIES_PAGE && (
+        <nav aria-label="Pages" className="mt-4 flex items-center justify-end gap-2 text-sm">
+          <Button size="sm" variant="secondary" disabled={filters.offset === 0} onClick={() => setFilters((f) => ({ ...f, offset: Math.max(0, f.offset - ENQUIRIES_PAGE) }))}>
+            Previous
+          </Button>
+          <span>
+            {filters.offset + 1}–{Math.min(filters.offset + ENQUIRIES_PAGE, data.total)} of {data.total}
+          </span>
+          <Button size="sm" variant="secondary" disabled={filters.offset + ENQUIRIES_PAGE >= data.total} onClick={() => setFilters((f) => ({ ...f, offset: f.offset + ENQUIRIES_PAGE }))}>
+            Next
+          </Button>
+        </nav>
+      )}
+
+      <Dialog
+        open={open !== null}
+        onOpenChange={(o) => !o && setOpenId(null)}
+        title={open ? `${open.type === 'admission' ? 'Admission enquiry' : 'Message'} from ${open.name}` : ''}
+        width="max-w-xl"
+      >
+        {open && (
+          <>
+            <EnquiryDetail enquiry={open} formatDate={formatDate} />
+            <div className="mt-6 flex flex-wrap justify-end gap-2">
+              {(open.mailState === 'failed' || open.mailState === 'pending') && (
+                <Button variant="secondary" onClick={() => void act(resend.mutateAsync(open.id), 'Sending the e-mail again')}>
+                  <RotateCw size={16} aria-hidden="true" /> Send e-mail again
+                </Button>
+              )}
+              <Button variant="secondary" asChild>
+                <a href={`mailto:${open.email}`}>
+                  <Mail size={16} aria-hidden="true" /> Reply
+                </a>
+              </Button>
+              <Button variant="danger" onClick={() => setConfirmDelete(open)}>
+                <Trash2 size={16} aria-hidden="true" /> Delete
+              </Button>
+              <Button
+                onClick={() =>
+                  void act(
+                    setStatus.mutateAsync({ id: open.id, status: open.status === 'new' ? 'handled' : 'new' }),
+                    open.status === 'new' ? 'Marked as handled' : 'Marked as new',
+                  )
+                }
+              >
+                {open.status === 'new' ? 'Mark handled' : 'Mark as new'}
+              </Button>
+            </div>
+          </>
+        )}
+      </Dialog>
+      <Dialog
+        open={confirmDelete !== null}
+        onOpenChange={(o) => !o && setConfirmDelete(null)}
+        title="Please confirm"
+        description={`Delete the enquiry from ${confirmDelete?.name ?? ''}? This cannot be undone.`}
+      >
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirmDelete(null)}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            disabled={remove.isPending}
+            onClick={() => {
+              const target = confirmDelete!;
+              void act(remove.mutateAsync(target.id), 'Enquiry deleted').then(() => {
+                setConfirmDelete(null);
+                setOpenId(null);
+              });
+            }}
+          >
+            {remove.isPending ? 'Deleting…' : 'Delete'}
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
 }

@@ -1,0 +1,169 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
+
+/** A local SMTP catcher; `failNext` refuses that many messages first. */
+async function startSmtp() {
+  const received: { to: string[]; raw: string }[] = [];
+  const state = { failNext: 0 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on('end', () => {
+        if (state.failNext > 0) {
+          state.failNext--;
+          const error = new Error('Mailbox busy, try later') as Error & { responseCode: number };
+          error.responseCode = 451;
+          return callback(error);
+        }
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { received, state, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+const admission = () => ({
+  name: 'Aarav Sharma',
+  fatherName: 'Rohit Sharma',
+  email: 'rohit@example.com',
+  phone: '+91 98765 00000',
+  birthDate: '2022-04-12',
+  address: '7 Rose Street, Green Park',
+  department: 'nursery',
+  admissionDate: '2027-04-01',
+  website: '',
+  elapsedMs: 25_000,
+});
+const contact = () => ({ name: 'Meera', email: 'meera@example.com', message: 'Do you have a summer camp?', website: '', elapsedMs: 9_000 });
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let app: FastifyInstance;
+let staff: string;
+let noRole: string;
+let admin: string;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  process.env.SMTP_URL = smtp.url;
+  process.env.SPROUT_MAIL_RETRY_MS = '50';
+  app = await buildTestApp();
+  delete process.env.SMTP_URL;
+  const installed = await installTestSchool(app);
+  admin = await sessionCookie(app, installed.admin);
+  staff = await sessionCookie(app, await createUser(app, { role: 'user' }));
+  noRole = await sessionCookie(app, await createUser(app, { role: null }));
+});
+afterAll(async () => {
+  await app.close();
+  await smtp.close();
+});
+
+let ipCounter = 1;
+const post = (type: 'admission' | 'contact', payload: object, ip = `10.0.0.${ipCounter++}`) =>
+  app.inject({ method: 'POST', url: `/api/enquiries/${type}`, payload, remoteAddress: ip });
+
+describe('POST /api/enquiries/admission', () => {
+  it('stores the form and e-mails the school', async () => {
+    const res = await post('admission', admission());
+    expect(res.statusCode).toBe(201);
+    const id = res.json().data.id as number;
+    await app.mailOutbox.settle();
+    const stored = await app.inject({ url: `/api/enquiries/${id}`, headers: { cookie: staff } });
+    expect(stored.json().data).toMatchObject({
+      type: 'admission',
+      name: 'Aarav Sharma',
+      status: 'new',
+      mailState: 'sent',
+      details: { fatherName: 'Rohit Sharma', department: 'nursery' },
+    });
+    const mail = smtp.received.at(-1)!;
+    expect(mail.to).toEqual(['hello@sprout-preschool.example']);
+    expect(mail.raw).toContain('New admission enquiry: Aarav Sharma');
+    expect(mail.raw).toContain('Nursery (3-4 yrs)');
+    expect(mail.raw).toMatch(/Reply-To: .*rohit@example.com/);
+  });
+
+  it('says which fields to fix', async () => {
+    const res = await post('admission', { ...admission(), email: 'not-an-email', department: 'college', name: '' });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields).sort()).toEqual(['department', 'email', 'name']);
+  });
+
+  it('quietly drops a form whose honeypot is filled', async () => {
+    const before = (await app.inject({ url: '/api/enquiries', headers: { cookie: staff } })).json().counts.all;
+    const res = await post('admission', { ...admission(), website: 'http://spam.example' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.id).toBeNull();
+    expect((await app.inject({ url: '/api/enquiries', headers: { cookie: staff } })).json().counts.all).toBe(before);
+  });
+
+  it('refuses a form sent faster than a person could fill it in', async () => {
+    const res = await post('admission', { ...admission(), elapsedMs: 400 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain('quick');
+  });
+
+  it('limits submissions per IP address per hour, both forms together', async () => {
+    const ip = '10.9.9.9';
+    for (let i = 0; i < 3; i++) expect((await post('admission', admission(), ip)).statusCode).toBe(201);
+    for (let i = 0; i < 2; i++) expect((await post('contact', contact(), ip)).statusCode).toBe(201);
+    const refused = await post('contact', contact(), ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toContain('try again later');
+    expect((await post('contact', contact(), '10.9.9.10')).statusCode).toBe(201);
+    await app.mailOutbox.settle();
+  });
+});
+
+describe('mail failures', () => {
+  it('keeps the submission, records the failure and retries until it is sent', async () => {
+    smtp.state.failNext = 2;
+    const res = await post('contact', contact());
+    const id = res.json().data.id as number;
+    const read = async () => (await app.inject({ url: `/api/enquiries/${id}`, headers: { cookie: staff } })).json().data;
+    await app.mailOutbox.settle();
+    const failed = await read();
+    expect(failed).toMatchObject({ mailState: 'failed', mailAttempts: 1 });
+    expect(failed.mailError).toContain('Mailbox busy');
+    await expect.poll(async () => (await read()).mailState, { timeout: 5000 }).toBe('sent');
+    expect((await read()).mailAttempts).toBe(3);
+  });
+});
+
+describe('the enquiries inbox', () => {
+  it('answers 401 signed out and 403 without the leads module', async () => {
+    expect((await app.inject({ url: '/api/enquiries' })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/api/enquiries', headers: { cookie: noRole } })).statusCode).toBe(403);
+    expect((await app.inject({ url: '/api/enquiries', headers: { cookie: staff } })).statusCode).toBe(200);
+  });
+
+  it('filters by type and counts each', async () => {
+    const all = (await app.inject({ url: '/api/enquiries', headers: { cookie: staff } })).json();
+    expect(all.counts.all).toBe(all.counts.admission + all.counts.contact);
+    const contacts = (await app.inject({ url: '/api/enquiries?type=contact', headers: { cookie: staff } })).json();
+    expect(contacts.data.every((e: { type: string }) => e.type === 'contact')).toBe(true);
+    expect(contacts.total).toBe(all.counts.contact);
+  });
+
+  it('marks one handled; deleting needs the delete permission', async () => {
+    const id = (await post('contact', contact())).json().data.id as number;
+    const handled = await app.inject({ method: 'PATCH', url: `/api/enquiries/${id}`, headers: { cookie: staff }, payload: { status: 'handled' } });
+    expect(handled.json().data).toMatchObject({ status: 'handled' });
+    expect(handled.json().data.handledAt).toBeTruthy();
+    expect((await app.inject({ method: 'DELETE', url: `/api/enquiries/${id}`, headers: { cookie: staff } })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'DELETE', url: `/api/enquiries/${id}`, headers: { cookie: admin } })).statusCode).toBe(200);
+    expect((await app.inject({ url: `/api/enquiries/${id}`, headers: { cookie: admin } })).statusCode).toBe(404);
+    await app.mailOutbox.settle();
+  });
+});

@@ -1,0 +1,175 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIST_DIR } from '../../plugins/render.ts';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { createCategory, createEvent, createGallery, createPost } from '../../test/content-factories.ts';
+import { installTestSchool, sessionCookie } from '../../test/factories.ts';
+
+// Server-rendered pages read without JavaScript (plain HTTP): content, titles, meta, JSON-LD, status.
+const built = existsSync(join(DIST_DIR, 'ssr/entry-server.js'));
+
+let app: FastifyInstance;
+let admin: string;
+const DAY = 24 * 3600_000;
+
+beforeAll(async () => {
+  if (!built) return;
+  app = await buildTestApp({ pages: true, publicUrl: 'https://school.example' });
+  const installed = await installTestSchool(app);
+  admin = await sessionCookie(app, installed.admin);
+  const conference = await createCategory(app, 'Conference');
+  const gallery = await createGallery(app, { title: 'Fair Photos', published: true, images: ['https://example.com/1.jpg', 'https://example.com/2.jpg'] });
+  await createEvent(app, {
+    categoryId: conference.id,
+    title: 'Spring Fair',
+    slug: 'spring-fair',
+    description: 'Games, music & food for the whole family.',
+    startDate: new Date(Date.now() + 3 * DAY),
+    endDate: new Date(Date.now() + 4 * DAY),
+    galleryId: gallery.id,
+  });
+  await createEvent(app, { categoryId: conference.id, title: 'Past Picnic', startDate: new Date(Date.now() - 30 * DAY) });
+  await createPost(app, {
+    title: 'Learning Through Play',
+    slug: 'learning-through-play',
+    excerpt: 'Why play matters.',
+    content: '<p>Play <strong>is</strong> learning.</p>',
+    tags: ['play'],
+  });
+  await createPost(app, {
+    title: 'Hostile',
+    slug: 'hostile',
+    content:
+      '<p>ok</p><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">x</a><iframe src="https://evil.example"></iframe>',
+  });
+  await createPost(app, { title: 'Secret Draft', slug: 'secret-draft', status: 'draft', publishedAt: null });
+});
+afterAll(() => app?.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+
+describe.skipIf(!built)('public pages without JavaScript', () => {
+  it('renders home with the hero, the first events, the school as JSON-LD and the social tags', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toContain('<title>A Place to Grow, Learn &amp; Shine | Sprout</title>');
+    expect(html).toContain('alt="Happy children learning and playing in preschool"');
+    expect(html).toContain('Spring Fair');
+    expect(html).toContain('Parent Testimonials');
+    expect(html).toMatch(/<meta name="description" content="Where learning meets fun!/);
+    expect(html).toContain('<link rel="canonical" href="https://school.example/"');
+    expect(html).toContain('property="og:title"');
+    expect(html).toContain('name="twitter:card"');
+    expect(html).toMatch(/rel="preload" href="\/assets\/nunito-latin-wght-normal-[^"]+\.woff2" as="font"/);
+    const school = jsonLd(html).find((d) => d['@type'] === 'Preschool')!;
+    expect(school.department).toHaveLength(2);
+    expect(school.openingHoursSpecification).toMatchObject({ opens: '09:00', closes: '15:30' });
+    // No inline script may run under the CSP: only JSON data blocks.
+    expect(html.match(/<script(?![^>]*type="application\/(ld\+)?json")(?![^>]*src=)[^>]*>/g)).toBeNull();
+  });
+
+  it('renders every static page with its own title', async () => {
+    for (const [path, text] of [
+      ['/about', 'What Makes Us Different'],
+      ['/programs', 'Kindergarten'],
+      ['/curriculum', 'Social-Emotional Learning'],
+      ['/admission', 'Form submitted'.slice(0, 0) + 'Instructions'],
+      ['/contact', '* This field is required'],
+    ] as const) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body, path).toContain(text);
+      expect(res.body, path).toMatch(new RegExp(`<link rel="canonical" href="https://school.example${path}"`));
+    }
+  });
+
+  it('lists events and renders one by slug or id with Event JSON-LD', async () => {
+    expect((await get('/events')).body).toContain('Past Picnic');
+    const res = await get('/event/spring-fair');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('About This Event');
+    expect(res.body).toContain('Fair Photos');
+    const event = jsonLd(res.body).find((d) => d['@type'] === 'Event')!;
+    expect(event).toMatchObject({ name: 'Spring Fair', eventStatus: 'https://schema.org/EventScheduled' });
+    const byId = await get(`/event/${(event.url as string).includes('spring-fair') ? '1' : '1'}`);
+    expect(byId.statusCode).toBe(200);
+  });
+
+  it('answers 404 with the right texts for unknown pages, events and posts', async () => {
+    expect((await get('/no-such-page')).statusCode).toBe(404);
+    const event = await get('/event/nope');
+    expect(event.statusCode).toBe(404);
+    expect(event.body).toContain('Event not found.');
+    const post = await get('/blog/nope');
+    expect(post.statusCode).toBe(404);
+    expect(post.body).toContain('Post not found');
+    expect((await get('/blog/secret-draft')).statusCode).toBe(404);
+  });
+
+  it('renders the blog and a post with BlogPosting JSON-LD and the fallbacks', async () => {
+    const list = await get('/blog');
+    expect(list.body).toContain('Our Latest Blog Posts');
+    expect(list.body).toContain('No excerpt available.');
+    expect(list.body).not.toContain('Secret Draft');
+    const res = await get('/blog/learning-through-play');
+    expect(res.body).toContain('<strong>is</strong> learning');
+    expect(jsonLd(res.body).find((d) => d['@type'] === 'BlogPosting')).toMatchObject({ headline: 'Learning Through Play' });
+  });
+
+  it('renders hostile post HTML inert', async () => {
+    const res = await get('/blog/hostile');
+    const article = res.body.slice(res.body.indexOf('prose-post'), res.body.indexOf('Share Post'));
+    expect(article).toContain('ok');
+    expect(article).not.toMatch(/<script|onerror|javascript:|<iframe/i);
+  });
+
+  it('serves cached pages with an ETag and 304, and drops them on a content write', async () => {
+    const first = await get('/events');
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    expect((await get('/events', { 'if-none-match': etag })).statusCode).toBe(304);
+    const write = await app.inject({
+      method: 'POST',
+      url: '/api/categories',
+      headers: { cookie: admin },
+      payload: { name: 'Workshop' },
+    });
+    expect(write.statusCode).toBe(201);
+    expect(app.pageCache.size).toBe(0);
+    const changed = await app.inject({ method: 'PUT', url: '/api/school', headers: { cookie: admin }, payload: { name: 'Little Oaks' } });
+    expect(changed.statusCode).toBe(200);
+    const after = await get('/events');
+    expect(after.body).toContain('Little Oaks');
+    expect(after.headers.etag).not.toBe(etag);
+  });
+});
+
+describe.skipIf(!built)('feeds', () => {
+  it('serves robots.txt and a sitemap with lastmod for pages, events and posts', async () => {
+    expect((await get('/robots.txt')).body).toContain('Sitemap: https://school.example/sitemap.xml');
+    const sitemap = (await get('/sitemap.xml')).body;
+    expect(sitemap).toContain('<loc>https://school.example/event/spring-fair</loc><lastmod>');
+    expect(sitemap).toContain('<loc>https://school.example/blog/learning-through-play</loc>');
+    expect(sitemap).not.toContain('secret-draft');
+  });
+
+  it('serves the blog RSS and the calendars', async () => {
+    const rss = await get('/blog/rss.xml');
+    expect(rss.headers['content-type']).toContain('application/rss+xml');
+    expect(rss.body).toContain('<title>Learning Through Play</title>');
+    const ics = await get('/events.ics');
+    expect(ics.headers['content-type']).toContain('text/calendar');
+    expect(ics.body).toContain('SUMMARY:Spring Fair');
+    expect(ics.body).toContain('SUMMARY:Past Picnic');
+    expect(ics.body).toContain('DESCRIPTION:Games\\, music & food for the whole family.');
+    const one = await get('/events/spring-fair.ics');
+    expect(one.headers['content-disposition']).toContain('spring-fair.ics');
+    expect(one.body.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    expect((await get('/events/nope.ics')).statusCode).toBe(404);
+  });
+});
