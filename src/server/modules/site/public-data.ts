@@ -14,25 +14,25 @@ const PUBLISHED = { includeDrafts: false } as const;
  * HTTP round trip, and /api/site/* answers browser navigations with the same functions.
  */
 export function createServerPublicData(app: FastifyInstance): PublicData {
-  const db = app.db;
+  // Read app.db at each call: the installer may swap the database (PostgreSQL) while the app runs.
   return {
     server: true,
-    school: () => getSchoolProfile(db),
+    school: () => getSchoolProfile(app.db),
     events: async ({ limit, offset }) => {
-      const [items, total] = await Promise.all([listEvents(db, { limit, offset }), countEvents(db)]);
+      const [items, total] = await Promise.all([listEvents(app.db, { limit, offset }), countEvents(app.db)]);
       return { items, total };
     },
-    event: (idOrSlug) => getEvent(db, idOrSlug),
+    event: (idOrSlug) => getEvent(app.db, idOrSlug),
     gallery: async (id) => {
       const numeric = Number(id);
       if (!Number.isSafeInteger(numeric) || numeric < 1 || numeric > 2 ** 31 - 1) return null;
-      const gallery = await getGallery(db, numeric, PUBLISHED);
+      const gallery = await getGallery(app.db, numeric, PUBLISHED);
       return gallery && gallery.published ? { ...gallery, embedUrl: videoEmbedUrl(gallery.videoUrl) } : null;
     },
     posts: async ({ limit, offset }) => {
-      const [items, total] = await Promise.all([listPosts(db, { ...PUBLISHED, limit, offset }), countPosts(db, PUBLISHED)]);
+      const [items, total] = await Promise.all([listPosts(app.db, { ...PUBLISHED, limit, offset }), countPosts(app.db, PUBLISHED)]);
       return { items, total };
     },
-    post: (slug) => getPostBySlug(db, slug, PUBLISHED),
+    post: (slug) => getPostBySlug(app.db, slug, PUBLISHED),
   };
 }

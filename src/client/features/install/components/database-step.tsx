@@ -63,7 +63,7 @@ export function DatabaseStep({
             </div>
             <Field label="Port" name="port" required inputMode="numeric" value={d.port} error={errors['database.port']} onChange={set('port')} />
           </div>
-          <Field label="Database" name="db" required value={d.db} error={errors['database.db']} onChange={set('db')} />
+          <Field label="Database name" name="db" required value={d.db} error={errors['database.db']} onChange={set('db')} />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="User" name="user" required autoComplete="off" value={d.user} error={errors['database.user']} onChange={set('user')} />
             <Field
