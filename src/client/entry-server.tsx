@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type UIMatch } from 'react-router';
 import type { PublicData } from './lib/public-data.ts';
 import { pageMetaFor, renderHeadTags } from './app/meta.ts';
@@ -24,13 +24,13 @@ export async function render(request: Request, context: RenderContext): Promise<
     return { kind: 'redirect', status: result.status, location: result.headers.get('location') ?? '/' };
   }
   const router = createStaticRouter(handler.dataRoutes, result);
-  const { prelude } = await prerenderToNodeStream(
+  // Loaders have resolved every piece of data, so nothing suspends: the synchronous renderer is
+  // several times faster than the streaming/prerender ones here.
+  const html = renderToString(
     <StrictMode>
       <StaticRouterProvider router={router} context={result} hydrate={false} />
     </StrictMode>,
   );
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
 
   const matches = result.matches.map((m) => ({
     id: m.route.id,
@@ -46,7 +46,7 @@ export async function render(request: Request, context: RenderContext): Promise<
     kind: 'html',
     status: result.statusCode,
     head: renderHeadTags(meta, schoolName, context.origin),
-    html: Buffer.concat(chunks).toString('utf8'),
+    html,
     // Outside #root, or hydration would meet an element React did not render.
     data: hydrationScript(result),
   };

@@ -65,6 +65,8 @@ export interface Page<T> {
 export interface PageRequest {
   limit: number;
   offset: number;
+  /** Skip counting everything (total is then the items' length). */
+  count?: boolean;
 }
 
 /**

@@ -81,12 +81,15 @@ export default fp(
       });
     }
     const renderer = config.dev ? await devRenderer(app) : await productionRenderer();
-    const publicData = createServerPublicData(app);
+    const publicData = createServerPublicData(app, { cacheSchool: true });
     // SPROUT_PAGE_CACHE=off measures rendering itself (npm run bench:pages -- --no-cache).
     const cache = new PageCache(!config.dev && process.env.SPROUT_PAGE_CACHE !== 'off');
     app.decorate('pageCache', cache);
     app.addHook('onSend', async (request, reply, payload) => {
-      if (reply.statusCode < 400 && changesPages(request.method, request.url)) cache.clear();
+      if (reply.statusCode < 400 && changesPages(request.method, request.url)) {
+        cache.clear();
+        publicData.forget();
+      }
       return payload;
     });
 

@@ -1,4 +1,5 @@
-import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { Icon } from '#client/components/public/icon.tsx';
+import { Clock, Mail, MapPin, Phone } from '#client/components/public/icons.ts';
 import type { SchoolProfile } from '#shared/schemas/school.ts';
 import { SocialIcons } from './social-icons.tsx';
 
@@ -37,22 +38,22 @@ export function SiteFooter({ school }: { school: SchoolProfile }) {
             {school.branches.map((branch) => (
               <li key={branch.name}>
                 <p className="flex items-center gap-2 font-semibold text-white">
-                  <MapPin size={16} aria-hidden="true" /> {branch.name}
+                  <Icon icon={MapPin} size={16} /> {branch.name}
                 </p>
                 <a
                   href={`tel:${branch.phone.replace(/[^+\d]/g, '')}`}
                   className="ml-6 flex items-center gap-2 text-slate-300 hover:text-white"
                 >
-                  <Phone size={14} aria-hidden="true" /> {branch.phone}
+                  <Icon icon={Phone} size={14} /> {branch.phone}
                 </a>
               </li>
             ))}
           </ul>
           <p className="mt-4 flex items-center gap-2 text-sm text-slate-300">
-            <Clock size={16} aria-hidden="true" /> Open {school.hours}
+            <Icon icon={Clock} size={16} /> Open {school.hours}
           </p>
           <a href={`mailto:${school.email}`} className="mt-2 flex items-center gap-2 text-sm text-slate-300 hover:text-white">
-            <Mail size={16} aria-hidden="true" /> {school.email}
+            <Icon icon={Mail} size={16} /> {school.email}
           </a>
         </section>
       </div>

@@ -1,4 +1,5 @@
-import { Menu, X } from 'lucide-react';
+import { Icon } from '#client/components/public/icon.tsx';
+import { Menu, X } from '#client/components/public/icons.ts';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from './logo.tsx';
@@ -66,7 +67,7 @@ export function SiteHeader({ schoolName, brandLine }: { schoolName: string; bran
           aria-label={open ? 'Close menu' : 'Open menu'}
           onClick={() => setOpen(!open)}
         >
-          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          {open ? <Icon icon={X} /> : <Icon icon={Menu} />}
         </button>
       </div>
       <nav id={menuId} aria-label="Main" hidden={!open} className="border-t border-orange-100 bg-white px-4 pb-4 pt-2 lg:hidden">

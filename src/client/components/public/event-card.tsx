@@ -1,4 +1,5 @@
-import { CalendarDays, MapPin } from 'lucide-react';
+import { Icon } from '#client/components/public/icon.tsx';
+import { CalendarDays, MapPin } from '#client/components/public/icons.ts';
 import { Link } from 'react-router';
 import { formatShortDate } from '#shared/dates.ts';
 import type { PublicEvent } from '#client/lib/public-data.ts';
@@ -44,7 +45,7 @@ export function EventCard({
         <dl className="mt-4 space-y-1.5 text-sm text-slate-700">
           <div className="flex items-center gap-2">
             <dt>
-              <CalendarDays size={16} className="text-brand-600" aria-hidden="true" />
+              <Icon icon={CalendarDays} size={16} className="text-brand-600" />
               <span className="sr-only">Date</span>
             </dt>
             <dd>
@@ -53,7 +54,7 @@ export function EventCard({
           </div>
           <div className="flex items-center gap-2">
             <dt>
-              <MapPin size={16} className="text-brand-600" aria-hidden="true" />
+              <Icon icon={MapPin} size={16} className="text-brand-600" />
               <span className="sr-only">Location</span>
             </dt>
             <dd>{event.location}</dd>

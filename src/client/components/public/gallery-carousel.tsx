@@ -1,4 +1,5 @@
-import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
+import { Icon } from '#client/components/public/icon.tsx';
+import { ChevronLeft, ChevronRight, Pause, Play } from '#client/components/public/icons.ts';
 import { useEffect, useRef, useState } from 'react';
 import type Swiper from 'swiper';
 import type { PublicGallery } from '#client/lib/public-data.ts';
@@ -67,7 +68,7 @@ export function GalleryCarousel({ gallery }: { gallery: PublicGallery }) {
             aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}
             className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white text-slate-800 shadow ring-1 ring-slate-200 hover:bg-amber-50"
           >
-            {playing ? <Pause size={18} aria-hidden="true" /> : <Play size={18} aria-hidden="true" />}
+            {playing ? <Icon icon={Pause} size={18} /> : <Icon icon={Play} size={18} />}
           </button>
           <button
             ref={prev}
@@ -75,7 +76,7 @@ export function GalleryCarousel({ gallery }: { gallery: PublicGallery }) {
             aria-label="Previous photos"
             className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white text-brand-700 shadow ring-1 ring-slate-200 hover:bg-amber-50"
           >
-            <ChevronLeft aria-hidden="true" />
+            <Icon icon={ChevronLeft} />
           </button>
           <button
             ref={next}
@@ -83,7 +84,7 @@ export function GalleryCarousel({ gallery }: { gallery: PublicGallery }) {
             aria-label="Next photos"
             className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-brand-600 text-white shadow hover:bg-brand-700"
           >
-            <ChevronRight aria-hidden="true" />
+            <Icon icon={ChevronRight} />
           </button>
         </div>
       </div>

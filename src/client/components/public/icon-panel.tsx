@@ -1,7 +1,7 @@
-import type { LucideIcon } from 'lucide-react';
+import { Icon, type IconData } from './icon.tsx';
 
 /** A decorative picture panel: a big icon on a soft gradient with floating shapes. */
-export function IconPanel({ icon: Icon, gradient, className = '' }: { icon: LucideIcon; gradient: string; className?: string }) {
+export function IconPanel({ icon, gradient, className = '' }: { icon: IconData; gradient: string; className?: string }) {
   return (
     <div
       aria-hidden="true"
@@ -11,7 +11,7 @@ export function IconPanel({ icon: Icon, gradient, className = '' }: { icon: Luci
       <span className="absolute bottom-8 right-10 h-24 w-24 rotate-12 rounded-3xl bg-white/30" />
       <span className="absolute right-8 top-10 h-6 w-6 rounded-full bg-white/60" />
       <span className="relative inline-flex h-40 w-40 items-center justify-center rounded-full bg-white/70 shadow-lg sm:h-48 sm:w-48">
-        <Icon className="h-20 w-20 text-slate-800 sm:h-24 sm:w-24" strokeWidth={1.6} />
+        <Icon icon={icon} className="h-20 w-20 text-slate-800 sm:h-24 sm:w-24" strokeWidth={1.6} />
       </span>
     </div>
   );

@@ -1,4 +1,5 @@
-import { ArrowLeft, ChevronLeft, ChevronRight } from 'lucide-react';
+import { Icon } from '#client/components/public/icon.tsx';
+import { ArrowLeft, ChevronLeft, ChevronRight } from '#client/components/public/icons.ts';
 import { useEffect, useRef } from 'react';
 
 interface LightboxProps {
@@ -67,7 +68,7 @@ export function Lightbox({ images, index, title, onIndex, onClose }: LightboxPro
               onClick={onClose}
               className="inline-flex items-center gap-2 rounded-full bg-white/15 px-4 py-2 font-bold hover:bg-white/25"
             >
-              <ArrowLeft size={18} aria-hidden="true" /> Back
+              <Icon icon={ArrowLeft} size={18} /> Back
             </button>
             <p aria-live="polite" className="text-sm font-semibold">
               Photo {index + 1} of {count}
@@ -86,7 +87,7 @@ export function Lightbox({ images, index, title, onIndex, onClose }: LightboxPro
                 aria-label="Previous photo"
                 className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-white text-slate-900 hover:bg-amber-100"
               >
-                <ChevronLeft aria-hidden="true" />
+                <Icon icon={ChevronLeft} />
               </button>
               <button
                 type="button"
@@ -94,7 +95,7 @@ export function Lightbox({ images, index, title, onIndex, onClose }: LightboxPro
                 aria-label="Next photo"
                 className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-white text-slate-900 hover:bg-amber-100"
               >
-                <ChevronRight aria-hidden="true" />
+                <Icon icon={ChevronRight} />
               </button>
             </div>
           )}

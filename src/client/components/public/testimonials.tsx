@@ -1,4 +1,5 @@
-import { ChevronLeft, ChevronRight, Star } from 'lucide-react';
+import { Icon } from '#client/components/public/icon.tsx';
+import { ChevronLeft, ChevronRight, Star } from '#client/components/public/icons.ts';
 import { useRef } from 'react';
 
 interface Testimonial {
@@ -71,7 +72,7 @@ export function Testimonials() {
               aria-label="Previous testimonials"
               className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-white text-brand-700 shadow ring-1 ring-orange-200 hover:bg-brand-50"
             >
-              <ChevronLeft aria-hidden="true" />
+              <Icon icon={ChevronLeft} />
             </button>
             <button
               type="button"
@@ -79,7 +80,7 @@ export function Testimonials() {
               aria-label="Next testimonials"
               className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-600 text-white shadow hover:bg-brand-700"
             >
-              <ChevronRight aria-hidden="true" />
+              <Icon icon={ChevronRight} />
             </button>
           </div>
         </div>
@@ -96,7 +97,7 @@ export function Testimonials() {
               <figure className="flex h-full flex-col rounded-3xl bg-white p-7 shadow-md ring-1 ring-orange-100">
                 <p className="flex gap-1 text-amber-500" role="img" aria-label={`Rated ${t.rating} out of 5`}>
                   {Array.from({ length: t.rating }, (_, i) => (
-                    <Star key={i} size={18} fill="currentColor" aria-hidden="true" />
+                    <Icon icon={Star} key={i} size={18} fill="currentColor" />
                   ))}
                 </p>
                 <blockquote className="mt-4 flex-1 text-slate-700">

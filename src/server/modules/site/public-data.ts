@@ -3,8 +3,9 @@ import type { PublicData } from '../../../client/lib/public-data.ts';
 import { countEvents, getEvent, listEvents } from '../events/events.service.ts';
 import { videoEmbedUrl } from '../../../shared/schemas/gallery.ts';
 import { getGallery } from '../galleries/galleries.service.ts';
-import { countPosts, getPostBySlug, listPosts } from '../posts/posts.service.ts';
-import { getSchoolProfile } from './site.service.ts';
+import { countPosts, getPostBySlug } from '../posts/posts.service.ts';
+import type { SchoolProfile } from '../../../shared/schemas/school.ts';
+import { getSchoolProfile, listPostCards } from './site.service.ts';
 
 /** Public pages never see drafts. */
 const PUBLISHED = { includeDrafts: false } as const;
@@ -13,14 +14,26 @@ const PUBLISHED = { includeDrafts: false } as const;
  * What the public pages read, from the services directly: the server renderer calls it with no
  * HTTP round trip, and /api/site/* answers browser navigations with the same functions.
  */
-export function createServerPublicData(app: FastifyInstance): PublicData {
+export function createServerPublicData(app: FastifyInstance, options: { cacheSchool?: boolean } = {}): PublicData & { forget(): void } {
   // Read app.db at each call: the installer may swap the database (PostgreSQL) while the app runs.
+  // The renderer keeps the school profile between writes (it calls forget() on each write).
+  let school: Promise<SchoolProfile> | null = null;
   return {
     server: true,
-    school: () => getSchoolProfile(app.db),
-    events: async ({ limit, offset }) => {
-      const [items, total] = await Promise.all([listEvents(app.db, { limit, offset }), countEvents(app.db)]);
-      return { items, total };
+    forget: () => {
+      school = null;
+    },
+    school: () => {
+      if (!options.cacheSchool) return getSchoolProfile(app.db);
+      school ??= getSchoolProfile(app.db).catch((error: unknown) => {
+        school = null;
+        throw error;
+      });
+      return school;
+    },
+    events: async ({ limit, offset, count = true }) => {
+      const [items, total] = await Promise.all([listEvents(app.db, { limit, offset }), count ? countEvents(app.db) : -1]);
+      return { items, total: total < 0 ? items.length : total };
     },
     event: (idOrSlug) => getEvent(app.db, idOrSlug),
     gallery: async (id) => {
@@ -29,9 +42,9 @@ export function createServerPublicData(app: FastifyInstance): PublicData {
       const gallery = await getGallery(app.db, numeric, PUBLISHED);
       return gallery && gallery.published ? { ...gallery, embedUrl: videoEmbedUrl(gallery.videoUrl) } : null;
     },
-    posts: async ({ limit, offset }) => {
-      const [items, total] = await Promise.all([listPosts(app.db, { ...PUBLISHED, limit, offset }), countPosts(app.db, PUBLISHED)]);
-      return { items, total };
+    posts: async ({ limit, offset, count = true }) => {
+      const [items, total] = await Promise.all([listPostCards(app.db, { limit, offset }), count ? countPosts(app.db, PUBLISHED) : -1]);
+      return { items, total: total < 0 ? items.length : total };
     },
     post: (slug) => getPostBySlug(app.db, slug, PUBLISHED),
   };

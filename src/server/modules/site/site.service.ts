@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import type { PublicPost } from '../../../client/lib/public-data.ts';
 import { DEFAULT_SCHOOL, SchoolProfileSchema, type SchoolProfile } from '../../../shared/schemas/school.ts';
 import type { Db } from '../../db/client.ts';
-import { settings } from '../../db/schema/index.ts';
+import { media, posts, settings, users } from '../../db/schema/index.ts';
 
 export const SCHOOL_KEY = 'school';
 
@@ -26,4 +27,53 @@ export async function saveSchoolProfile(db: Db, profile: SchoolProfile): Promise
 export async function schoolUpdatedAt(db: Db): Promise<string | null> {
   const [row] = await db.select({ updatedAt: settings.updatedAt }).from(settings).where(eq(settings.key, SCHOOL_KEY));
   return row?.updatedAt?.toISOString() ?? null;
+}
+
+/**
+ * Published posts for the blog cards, newest first: the card fields only. The posts service's
+ * list also returns (and sanitises) every post's full HTML, which a card never shows.
+ */
+export async function listPostCards(db: Db, page: { limit: number; offset: number }): Promise<PublicPost[]> {
+  const rows = await db
+    .select({
+      id: posts.id,
+      title: posts.title,
+      slug: posts.slug,
+      excerpt: posts.excerpt,
+      coverImage: posts.coverImage,
+      tags: posts.tags,
+      createdAt: posts.createdAt,
+      updatedAt: posts.updatedAt,
+      publishedAt: posts.publishedAt,
+      authorFirst: users.firstName,
+      authorLast: users.lastName,
+      authorUsername: users.username,
+      coverWidth: media.width,
+      coverHeight: media.height,
+      coverVariants: media.variants,
+    })
+    .from(posts)
+    .leftJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(media, eq(media.url, posts.coverImage))
+    .where(eq(posts.status, 'published'))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    excerpt: row.excerpt,
+    content: '',
+    cover_image: row.coverImage,
+    cover_meta:
+      row.coverImage && row.coverWidth != null
+        ? { url: row.coverImage, width: row.coverWidth, height: row.coverHeight!, variants: row.coverVariants ?? [] }
+        : null,
+    tags: row.tags,
+    author: `${row.authorFirst ?? ''} ${row.authorLast ?? ''}`.trim() || row.authorUsername || null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    published_at: row.publishedAt?.toISOString() ?? null,
+  }));
 }

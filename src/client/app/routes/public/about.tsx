@@ -1,4 +1,5 @@
-import { Check, School, Sprout, Star, type LucideIcon } from 'lucide-react';
+import { Icon, type IconData } from '#client/components/public/icon.tsx';
+import { Check, School, Sprout, Star } from '#client/components/public/icons.ts';
 import { Link } from 'react-router';
 import { IconPanel } from '#client/components/public/icon-panel.tsx';
 import { PageBanner } from '#client/components/public/page-banner.tsx';
@@ -29,7 +30,7 @@ function Block({
   children,
 }: {
   title: string;
-  icon: LucideIcon;
+  icon: IconData;
   gradient: string;
   reverse?: boolean;
   children: React.ReactNode;
@@ -71,7 +72,7 @@ export function AboutPage() {
             {DIFFERENT.map((item) => (
               <li key={item} className="flex gap-3">
                 <span className="mt-1 inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-leaf-700 text-white">
-                  <Check size={16} aria-hidden="true" />
+                  <Icon icon={Check} size={16} />
                 </span>
                 <span>{item}</span>
               </li>

@@ -1,4 +1,5 @@
-import { ArrowLeft, Share2 } from 'lucide-react';
+import { Icon } from '#client/components/public/icon.tsx';
+import { ArrowLeft, Share2 } from '#client/components/public/icons.ts';
 import { Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ResponsiveImage } from '#client/components/public/responsive-image.tsx';
 import { publicData } from '#client/lib/public-data.ts';
@@ -61,7 +62,7 @@ export function BlogPostPage() {
       <header className="bg-gradient-to-br from-amber-100 via-orange-50 to-sky-100 px-4 pb-28 pt-10 sm:pt-14">
         <div className="mx-auto max-w-3xl">
           <Link to="/blog" className="inline-flex items-center gap-2 font-bold text-brand-700 hover:underline">
-            <ArrowLeft size={18} aria-hidden="true" /> All posts
+            <Icon icon={ArrowLeft} size={18} /> All posts
           </Link>
           <h1 className="mt-6 text-3xl font-black leading-tight tracking-tight text-slate-900 sm:text-5xl">{post.title}</h1>
           {/* §8: missing excerpt and author on the detail page. */}
@@ -116,7 +117,7 @@ export function BlogPostPage() {
               onClick={() => void share(post.title)}
               className="inline-flex items-center gap-2 rounded-full bg-brand-600 px-5 py-2.5 font-bold text-white hover:bg-brand-700"
             >
-              <Share2 size={18} aria-hidden="true" /> Share Post
+              <Icon icon={Share2} size={18} /> Share Post
             </button>
           </footer>
         </div>

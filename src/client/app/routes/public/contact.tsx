@@ -1,4 +1,5 @@
-import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { Icon } from '#client/components/public/icon.tsx';
+import { Clock, Mail, MapPin, Phone } from '#client/components/public/icons.ts';
 import { useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { PageBanner } from '#client/components/public/page-banner.tsx';
@@ -46,21 +47,21 @@ export function ContactPage() {
             {school.branches.map((b) => (
               <li key={b.name} className="rounded-3xl bg-amber-50 p-6 ring-1 ring-amber-200">
                 <h3 className="flex items-center gap-2 text-lg font-extrabold text-slate-900">
-                  <MapPin size={18} className="text-brand-700" aria-hidden="true" /> {b.name}
+                  <Icon icon={MapPin} size={18} className="text-brand-700" /> {b.name}
                 </h3>
                 <p className="mt-2 text-slate-700">{b.address}</p>
                 <a href={`tel:${b.phone.replace(/[^+\d]/g, '')}`} className="mt-3 flex items-center gap-2 font-bold text-brand-700 underline">
-                  <Phone size={16} aria-hidden="true" /> {b.phone}
+                  <Icon icon={Phone} size={16} /> {b.phone}
                 </a>
               </li>
             ))}
           </ul>
           <div className="flex flex-wrap gap-4 rounded-3xl bg-sky-50 p-6 ring-1 ring-sky-200">
             <a href={`mailto:${school.email}`} className="flex items-center gap-2 font-bold text-blue-800 underline">
-              <Mail size={18} aria-hidden="true" /> {school.email}
+              <Icon icon={Mail} size={18} /> {school.email}
             </a>
             <p className="flex items-center gap-2 text-slate-700">
-              <Clock size={18} aria-hidden="true" /> {school.hours}
+              <Icon icon={Clock} size={18} /> {school.hours}
             </p>
           </div>
           <div className="overflow-hidden rounded-3xl shadow-lg ring-1 ring-slate-200">

@@ -1,4 +1,5 @@
-import { Bike, BookOpen, Globe2, Hand, HeartHandshake, Palette, Shirt, Sigma } from 'lucide-react';
+import { Icon } from '#client/components/public/icon.tsx';
+import { Bike, BookOpen, Globe2, Hand, HeartHandshake, Palette, Shirt, Sigma } from '#client/components/public/icons.ts';
 import { PageBanner } from '#client/components/public/page-banner.tsx';
 import type { RouteHandle } from '../../meta.ts';
 
@@ -53,7 +54,7 @@ export function CurriculumPage() {
             {AREAS.map((area) => (
               <li key={area.name} className="rounded-3xl bg-white p-6 shadow-md ring-1 ring-orange-100">
                 <span className="inline-flex h-14 w-14 items-center justify-center rounded-2xl bg-sky-100" aria-hidden="true">
-                  <area.icon size={28} className="text-blue-800" />
+                  <Icon icon={area.icon} size={28} className="text-blue-800" />
                 </span>
                 <h3 className="mt-3 text-lg font-extrabold text-slate-900">{area.name}</h3>
                 <ul className="mt-3 space-y-1.5 text-sm text-slate-700">

@@ -1,4 +1,5 @@
-import { ArrowLeft, CalendarDays, CalendarPlus, MapPin } from 'lucide-react';
+import { Icon } from '#client/components/public/icon.tsx';
+import { ArrowLeft, CalendarDays, CalendarPlus, MapPin } from '#client/components/public/icons.ts';
 import { useLoaderData, useNavigate, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { CategoryBadge, StatusBadge } from '#client/components/public/badges.tsx';
 import { EVENT_PLACEHOLDER, eventPath } from '#client/components/public/event-card.tsx';
@@ -69,7 +70,7 @@ export function EventDetailPage() {
           onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/events'))}
           className="absolute left-4 top-4 inline-flex items-center gap-2 rounded-full bg-white/95 px-4 py-2 font-bold text-slate-900 shadow hover:bg-white"
         >
-          <ArrowLeft size={18} aria-hidden="true" /> Back
+          <Icon icon={ArrowLeft} size={18} /> Back
         </button>
       </div>
       <div className="mx-auto -mt-20 max-w-4xl px-4 pb-20">
@@ -81,7 +82,7 @@ export function EventDetailPage() {
           <h1 className="mt-4 text-3xl font-black tracking-tight text-slate-900 sm:text-4xl">{event.title}</h1>
           <dl className="mt-6 grid gap-4 sm:grid-cols-2">
             <div className="flex gap-3 rounded-2xl bg-amber-50 p-4">
-              <CalendarDays className="shrink-0 text-brand-700" aria-hidden="true" />
+              <Icon icon={CalendarDays} className="shrink-0 text-brand-700" />
               <div>
                 <dt className="text-sm font-bold text-slate-600">Date</dt>
                 <dd className="font-semibold text-slate-900">
@@ -91,7 +92,7 @@ export function EventDetailPage() {
               </div>
             </div>
             <div className="flex gap-3 rounded-2xl bg-sky-50 p-4">
-              <MapPin className="shrink-0 text-blue-700" aria-hidden="true" />
+              <Icon icon={MapPin} className="shrink-0 text-blue-700" />
               <div>
                 <dt className="text-sm font-bold text-slate-600">Location</dt>
                 <dd className="font-semibold text-slate-900">{event.location}</dd>
@@ -103,7 +104,7 @@ export function EventDetailPage() {
             className="mt-6 inline-flex items-center gap-2 rounded-full px-5 py-2.5 font-bold text-brand-700 ring-2 ring-brand-600 hover:bg-brand-50"
             download
           >
-            <CalendarPlus size={18} aria-hidden="true" /> Add to calendar
+            <Icon icon={CalendarPlus} size={18} /> Add to calendar
           </a>
           <section aria-labelledby="about-event" className="mt-10">
             <h2 id="about-event" className="text-2xl font-black text-slate-900">

@@ -1,4 +1,5 @@
-import { Brain, Lightbulb, Palette } from 'lucide-react';
+import { Icon } from '#client/components/public/icon.tsx';
+import { Brain, Lightbulb, Palette } from '#client/components/public/icons.ts';
 import { Suspense } from 'react';
 import { Await, Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { EventCard, EventCardSkeleton } from '#client/components/public/event-card.tsx';
@@ -14,7 +15,7 @@ const HOME_EVENTS = 3;
 
 export async function homeLoader({ context }: LoaderFunctionArgs) {
   const source = publicData(context);
-  const events = source.events({ limit: HOME_EVENTS, offset: 0 }).then((page) => page.items);
+  const events = source.events({ limit: HOME_EVENTS, offset: 0, count: false }).then((page) => page.items);
   // The server renders the events into the page; in the browser the page shows skeletons meanwhile.
   return { events: source.server
       ? await events.catch((error: unknown) => {
@@ -144,10 +145,10 @@ function WhyChoose({ schoolName }: { schoolName: string }) {
           Every day is designed around how young children really learn: by playing, wondering and doing things together.
         </p>
         <ul className="mt-12 grid gap-6 text-left md:grid-cols-3">
-          {WHY.map(({ icon: Icon, title, text, colour }) => (
+          {WHY.map(({ icon, title, text, colour }) => (
             <li key={title} className={`rounded-3xl bg-gradient-to-br p-8 shadow-sm ring-1 ring-black/5 ${colour}`}>
               <span className="inline-flex h-14 w-14 items-center justify-center rounded-2xl bg-white shadow">
-                <Icon size={28} aria-hidden="true" />
+                <Icon icon={icon} size={28} />
               </span>
               <h3 className="mt-5 text-xl font-extrabold text-slate-900">{title}</h3>
               <p className="mt-2 leading-relaxed text-slate-700">{text}</p>

@@ -1,16 +1,5 @@
-import {
-  Baby,
-  BookOpen,
-  Calculator,
-  FlaskConical,
-  Flower2,
-  Music,
-  Palette,
-  PartyPopper,
-  Rocket,
-  SpellCheck,
-  Trees,
-} from 'lucide-react';
+import { Icon } from '#client/components/public/icon.tsx';
+import { Baby, BookOpen, Calculator, FlaskConical, Flower2, Music, Palette, PartyPopper, Rocket, SpellCheck, Trees } from '#client/components/public/icons.ts';
 import { Link } from 'react-router';
 import { PageBanner } from '#client/components/public/page-banner.tsx';
 import type { RouteHandle } from '../../meta.ts';
@@ -80,7 +69,7 @@ export function ProgramsPage() {
           {PROGRAMS.map((p) => (
             <li key={p.name} className={`flex flex-col rounded-[2rem] bg-gradient-to-br p-8 shadow-md ring-1 ${p.colour}`}>
               <span className="inline-flex h-16 w-16 items-center justify-center rounded-2xl bg-white shadow" aria-hidden="true">
-                <p.icon size={32} className="text-brand-700" />
+                <Icon icon={p.icon} size={32} className="text-brand-700" />
               </span>
               <h2 className="mt-4 text-2xl font-black text-slate-900">{p.name}</h2>
               <p className="mt-1 inline-block w-fit rounded-full bg-white px-3 py-1 text-sm font-bold text-brand-700">{p.ages}</p>
@@ -103,7 +92,7 @@ export function ProgramsPage() {
             {ACTIVITIES.map((a) => (
               <li key={a.name} className="rounded-3xl bg-white p-6 shadow-md ring-1 ring-orange-100">
                 <span className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-amber-100" aria-hidden="true">
-                  <a.icon size={28} className="text-brand-700" />
+                  <Icon icon={a.icon} size={28} className="text-brand-700" />
                 </span>
                 <p className="mt-3 font-bold text-slate-900">{a.name}</p>
               </li>

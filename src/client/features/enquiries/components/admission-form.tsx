@@ -1,4 +1,5 @@
-import { CheckCircle2 } from 'lucide-react';
+import { Icon } from '#client/components/public/icon.tsx';
+import { CheckCircle2 } from '#client/components/public/icons.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { DEPARTMENTS } from '#shared/schemas/enquiry-options.ts';
 import { FormField, Honeypot, inputClass } from './form-field.tsx';
@@ -50,7 +51,7 @@ export function AdmissionForm() {
   if (done) {
     return (
       <div role="alert" className="rounded-3xl bg-green-50 p-8 text-center ring-1 ring-green-200">
-        <CheckCircle2 size={48} className="mx-auto text-leaf-700" aria-hidden="true" />
+        <Icon icon={CheckCircle2} size={48} className="mx-auto text-leaf-700" />
         <p className="mt-4 text-2xl font-black text-slate-900">Form submitted! We will contact you soon.</p>
         <button
           type="button"

@@ -1,4 +1,5 @@
-import { MailCheck, X } from 'lucide-react';
+import { Icon } from '#client/components/public/icon.tsx';
+import { MailCheck, X } from '#client/components/public/icons.ts';
 import { useRef, type FormEvent } from 'react';
 import { FormField, Honeypot, inputClass } from './form-field.tsx';
 import { useEnquiryForm } from './use-enquiry-form.ts';
@@ -75,10 +76,10 @@ export function ContactForm() {
             aria-label="Close dialog"
             className="absolute right-3 top-3 inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100"
           >
-            <X aria-hidden="true" />
+            <Icon icon={X} />
           </button>
           <span className="mx-auto inline-flex h-16 w-16 items-center justify-center rounded-full bg-green-100" aria-hidden="true">
-            <MailCheck size={32} className="text-leaf-700" />
+            <Icon icon={MailCheck} size={32} className="text-leaf-700" />
           </span>
           <h2 id="message-sent-title" className="mt-3 text-2xl font-black text-slate-900">
             Message Sent!
