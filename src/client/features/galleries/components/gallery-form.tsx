@@ -65,7 +65,10 @@ export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDo
           images: type === 'images' ? images : [],
           videoUrl: type === 'video' ? videoUrl : null,
           videoType: type === 'video' ? detectVideoType(videoUrl) : null,
-          thumbnail: type === 'images' ? (images[0] ?? null) : videoThumbnail(videoUrl),
+          thumbnail:
+            type === 'images'
+              ? (images[0] ?? null)
+              : (videoThumbnail(videoUrl) ?? (gallery?.type === 'video' ? gallery.thumbnail : null)),
           published,
         },
       });
@@ -77,7 +80,8 @@ export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDo
     }
   };
 
-  const thumb = type === 'video' ? videoThumbnail(videoUrl) : images[0];
+  const thumb =
+    type === 'video' ? (videoThumbnail(videoUrl) ?? (gallery?.type === 'video' ? gallery.thumbnail : null)) : images[0];
 
   return (
     <form
