@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE } from './support/browser.ts';
+import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage as openTestPage, PHONE } from './support/browser.ts';
 import { chromiumMissingReason, IN_CI } from './support/env.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -68,6 +68,13 @@ async function signInAndOut(page: Page, url: string, schoolName: string) {
   await page.getByRole('button', { name: 'Log Out' }).click();
   await page.getByText('Logout successful!').waitFor();
   await page.waitForURL(`${url}/`);
+}
+
+/** Toasts and drawers settle at once, so axe never measures a half-faded element. */
+async function openPage(...args: Parameters<typeof openTestPage>) {
+  const t = await openTestPage(...args);
+  await t.page.emulateMedia({ reducedMotion: 'reduce' });
+  return t;
 }
 
 describe.skipIf(chromiumMissingReason())('the install wizard', () => {

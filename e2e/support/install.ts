@@ -8,7 +8,7 @@ export const E2E_SCHOOL_NAME = 'Sunny Sprouts Preschool';
  * `sampleContent` is off unless asked for. Returns the payload used, with the admin's credentials.
  */
 export async function installSchool(
-  server: { url: string },
+  server: { url: string; logs?: () => string },
   overrides: Partial<InstallPayload> = {},
 ): Promise<InstallPayload & { admin: typeof E2E_ADMIN }> {
   const payload = {
@@ -28,6 +28,9 @@ export async function installSchool(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(payload),
   });
-  if (response.status !== 201) throw new Error(`Install failed (${response.status}): ${await response.text()}`);
+  if (response.status !== 201) {
+    const errors = (server.logs?.() ?? '').split('\n').filter((line) => /"level":(50|60)/.test(line));
+    throw new Error(`Install failed (${response.status}): ${await response.text()}\n${errors.slice(-3).join('\n')}`);
+  }
   return payload as InstallPayload & { admin: typeof E2E_ADMIN };
 }
