@@ -3,6 +3,7 @@ import type { Category, CategoryInput } from '../../../shared/schemas/category.t
 import type { Db } from '../../db/client.ts';
 import { categories, events } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { uniqueOr } from '../media/params.ts';
 
 export async function listCategories(db: Db): Promise<Category[]> {
   const rows = await db
@@ -30,18 +31,20 @@ async function withCount(db: Db, id: number): Promise<Category> {
 
 export async function createCategory(db: Db, input: CategoryInput): Promise<Category> {
   await assertNameFree(db, input.name);
-  const [row] = await db.insert(categories).values({ name: input.name }).returning({ id: categories.id });
+  const [row] = await uniqueOr(
+    () => db.insert(categories).values({ name: input.name }).returning({ id: categories.id }),
+    () => conflict(`A category named "${input.name}" already exists.`),
+  );
   return withCount(db, row!.id);
 }
 
 /** A rename shows on every event at once (events reference the category). */
 export async function updateCategory(db: Db, id: number, input: CategoryInput): Promise<Category> {
   await assertNameFree(db, input.name, id);
-  const [row] = await db
-    .update(categories)
-    .set({ name: input.name })
-    .where(eq(categories.id, id))
-    .returning({ id: categories.id });
+  const [row] = await uniqueOr(
+    () => db.update(categories).set({ name: input.name }).where(eq(categories.id, id)).returning({ id: categories.id }),
+    () => conflict(`A category named "${input.name}" already exists.`),
+  );
   if (!row) throw notFound('The category');
   return withCount(db, id);
 }

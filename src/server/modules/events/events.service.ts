@@ -3,7 +3,8 @@ import type { EventSchema, EventStatus, EventValues } from '../../../shared/sche
 import { slugify } from '../../../shared/schemas/post.ts';
 import type { Db } from '../../db/client.ts';
 import { categories, events, galleries, media } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { uniqueOr } from '../media/params.ts';
 import type { z } from 'zod';
 
 export type EventDto = z.infer<typeof EventSchema>;
@@ -142,17 +143,23 @@ function columnsFor(values: EventValues, categoryId: number) {
   };
 }
 
+const raced = () => conflict('Another event with this title was saved at the same moment. Please save again.');
+
 export async function createEvent(db: Db, values: EventValues, actor: { id: number } | null): Promise<EventDto> {
-  return db.transaction(async (tx) => {
-    const categoryId = await categoryIdFor(tx, values.category);
-    await checkGallery(tx, values.gallery_id);
-    const slug = await uniqueSlug(tx, values.title);
-    const [row] = await tx
-      .insert(events)
-      .values({ ...columnsFor(values, categoryId), slug, createdBy: actor?.id ?? null })
-      .returning({ id: events.id });
-    return (await getEvent(tx, String(row!.id)))!;
-  });
+  return uniqueOr(
+    () =>
+      db.transaction(async (tx) => {
+        const categoryId = await categoryIdFor(tx, values.category);
+        await checkGallery(tx, values.gallery_id);
+        const slug = await uniqueSlug(tx, values.title);
+        const [row] = await tx
+          .insert(events)
+          .values({ ...columnsFor(values, categoryId), slug, createdBy: actor?.id ?? null })
+          .returning({ id: events.id });
+        return (await getEvent(tx, String(row!.id)))!;
+      }),
+    raced,
+  );
 }
 
 /** Updates an event; returns it and the cover it replaced (for media clean-up). */

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { media, posts, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { sanitizePostHtml } from './sanitize.ts';
+import { uniqueOr } from '../media/params.ts';
 
 export type PostDto = z.infer<typeof PostSchema>;
 
@@ -98,49 +99,57 @@ const takenSlug = (slug: string) =>
 /** `coverImage`: the new cover URL, null to remove, undefined to keep. */
 export async function createPost(db: Db, values: PostValues, coverImage: string | null | undefined, actor: { id: number }) {
   const content = contentOf(values);
-  return db.transaction(async (tx) => {
-    if (await slugExists(tx, values.slug)) throw takenSlug(values.slug);
-    const [row] = await tx
-      .insert(posts)
-      .values({
-        title: values.title,
-        slug: values.slug,
-        excerpt: values.excerpt,
-        content,
-        status: values.status,
-        tags: values.tags,
-        coverImage: coverImage ?? null,
-        authorId: actor.id,
-        publishedAt: values.status === 'published' ? new Date() : null,
-      })
-      .returning({ id: posts.id });
-    return (await getPostById(tx, row!.id, { includeDrafts: true }))!;
-  });
+  return uniqueOr(
+    () =>
+      db.transaction(async (tx) => {
+        if (await slugExists(tx, values.slug)) throw takenSlug(values.slug);
+        const [row] = await tx
+          .insert(posts)
+          .values({
+            title: values.title,
+            slug: values.slug,
+            excerpt: values.excerpt,
+            content,
+            status: values.status,
+            tags: values.tags,
+            coverImage: coverImage ?? null,
+            authorId: actor.id,
+            publishedAt: values.status === 'published' ? new Date() : null,
+          })
+          .returning({ id: posts.id });
+        return (await getPostById(tx, row!.id, { includeDrafts: true }))!;
+      }),
+    () => takenSlug(values.slug),
+  );
 }
 
 /** Returns the post and the cover it replaced (for media clean-up). */
 export async function updatePost(db: Db, id: number, values: PostValues, coverImage: string | null | undefined) {
   const content = contentOf(values);
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(posts).where(eq(posts.id, id));
-    if (!current) throw notFound('The post');
-    if (await slugExists(tx, values.slug, id)) throw takenSlug(values.slug);
-    await tx
-      .update(posts)
-      .set({
-        title: values.title,
-        slug: values.slug,
-        excerpt: values.excerpt,
-        content,
-        status: values.status,
-        tags: values.tags,
-        coverImage: coverImage === undefined ? current.coverImage : coverImage,
-        publishedAt: values.status === 'published' ? (current.publishedAt ?? new Date()) : null,
-      })
-      .where(eq(posts.id, id));
-    const post = (await getPostById(tx, id, { includeDrafts: true }))!;
-    return { post, previousCover: current.coverImage };
-  });
+  return uniqueOr(
+    () =>
+      db.transaction(async (tx) => {
+        const [current] = await tx.select().from(posts).where(eq(posts.id, id));
+        if (!current) throw notFound('The post');
+        if (await slugExists(tx, values.slug, id)) throw takenSlug(values.slug);
+        await tx
+          .update(posts)
+          .set({
+            title: values.title,
+            slug: values.slug,
+            excerpt: values.excerpt,
+            content,
+            status: values.status,
+            tags: values.tags,
+            coverImage: coverImage === undefined ? current.coverImage : coverImage,
+            publishedAt: values.status === 'published' ? (current.publishedAt ?? new Date()) : null,
+          })
+          .where(eq(posts.id, id));
+        const post = (await getPostById(tx, id, { includeDrafts: true }))!;
+        return { post, previousCover: current.coverImage };
+      }),
+    () => takenSlug(values.slug),
+  );
 }
 
 export async function deletePost(db: Db, id: number): Promise<{ cover: string | null }> {

@@ -29,6 +29,8 @@ export function postFiles<T>(url: string, field: string, files: File[], onProgre
   });
 }
 
+const BATCH = 10;
+
 /** Upload state for a form: `upload(files)` resolves to the stored images. */
 export function useImageUpload(kind: 'cover' | 'multiple') {
   const [progress, setProgress] = useState<number | null>(null);
@@ -37,8 +39,16 @@ export function useImageUpload(kind: 'cover' | 'multiple') {
       setProgress(0);
       try {
         if (kind === 'cover') return [await postFiles<UploadedImage>('/api/cover', 'image', files.slice(0, 1), setProgress)];
-        const res = await postFiles<{ data: UploadedImage[] }>('/api/upload-multiple', 'images', files, setProgress);
-        return res.data;
+        // The server takes at most 20 files a request: send batches, reporting overall progress.
+        const stored: UploadedImage[] = [];
+        for (let i = 0; i < files.length; i += BATCH) {
+          const batch = files.slice(i, i + BATCH);
+          const res = await postFiles<{ data: UploadedImage[] }>('/api/upload-multiple', 'images', batch, (p) =>
+            setProgress(Math.round(((i + (p / 100) * batch.length) / files.length) * 100)),
+          );
+          stored.push(...res.data);
+        }
+        return stored;
       } finally {
         setProgress(null);
       }

@@ -1,5 +1,5 @@
 import { Pencil, Plus, Trash2, X } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button.tsx';
 import { useDeleteGallery, useGalleries } from '../../../../features/galleries/api/galleries.ts';
@@ -14,6 +14,10 @@ export default function GalleryDashboardScreen() {
   const remove = useDeleteGallery();
   const [form, setForm] = useState<{ gallery: Gallery | null } | null>(null);
   const [confirm, setConfirm] = useState<Gallery | null>(null);
+  const formRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (form) formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [form]);
 
   const stats = useMemo(
     () =>
@@ -60,7 +64,7 @@ export default function GalleryDashboardScreen() {
       </dl>
 
       {form && (
-        <div className="mt-6">
+        <div ref={formRef} className="mt-6 scroll-mt-20">
           <GalleryForm key={form.gallery?.id ?? 'new'} gallery={form.gallery} onDone={() => setForm(null)} />
         </div>
       )}
