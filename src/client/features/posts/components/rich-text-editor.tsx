@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { POST_HTML_CLASS } from './post-html.tsx';
 
 /** §5: 'https://' is prepended when the URL does not start with http. */
 export const normaliseLink = (url: string) => (/^(https?:|mailto:)/i.test(url.trim()) ? url.trim() : `https://${url.trim()}`);
@@ -146,7 +147,7 @@ export function RichTextEditor({
     content: value,
     editorProps: {
       attributes: {
-        class: 'prose-content min-h-[200px] px-3 py-2 focus:outline-none',
+        class: `${POST_HTML_CLASS} min-h-[200px] px-3 py-2 focus:outline-none`,
         'aria-labelledby': labelId,
         'aria-multiline': 'true',
         role: 'textbox',
