@@ -126,7 +126,10 @@ describe.skipIf(chromiumMissingReason())('the install wizard', () => {
       await expectNoAxeViolations(page);
       // §4: redirected to / after 3 s.
       await page.waitForURL(`${server.url}/`, { timeout: 10_000 });
-      await page.getByRole('link', { name: /Little Steps Preschool/ }).first().waitFor();
+      await page
+        .getByRole('link', { name: /Little Steps Preschool/ })
+        .first()
+        .waitFor();
 
       await page.goto('/install');
       await page.getByRole('heading', { name: 'Sprout is already installed' }).waitFor();
@@ -142,7 +145,8 @@ describe.skipIf(chromiumMissingReason())('the install wizard', () => {
 });
 
 const pgMissing = !(await postgresReachable());
-if (pgMissing && IN_CI) throw new Error(`The PostgreSQL wizard test is mandatory in CI: nothing answers at ${new URL(PG_URL).host}`);
+if (pgMissing && IN_CI)
+  throw new Error(`The PostgreSQL wizard test is mandatory in CI: nothing answers at ${new URL(PG_URL).host}`);
 if (pgMissing) console.warn(`⚠ Skipping the PostgreSQL wizard test: no PostgreSQL at ${new URL(PG_URL).host}`);
 
 describe.skipIf(chromiumMissingReason() || pgMissing)('the install wizard with a PostgreSQL server', () => {
@@ -201,7 +205,10 @@ describe.skipIf(chromiumMissingReason() || pgMissing)('the install wizard with a
     await page.getByLabel('Port').fill(port);
     await page.getByLabel('Database name').fill(`${name}_missing`);
     await testButton.click();
-    await page.getByRole('alert').filter({ hasText: `database "${name}_missing" does not exist` }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `database "${name}_missing" does not exist` })
+      .waitFor();
 
     await page.getByLabel('Database name').fill(name);
     await testButton.click();
@@ -214,7 +221,10 @@ describe.skipIf(chromiumMissingReason() || pgMissing)('the install wizard with a
     await page.getByRole('button', { name: 'Finish' }).click();
     await page.getByText('Installation complete!').waitFor();
     await page.waitForURL(`${server.url}/`, { timeout: 10_000 });
-    await page.getByRole('link', { name: /Postgres Pups Preschool/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /Postgres Pups Preschool/ })
+      .first()
+      .waitFor();
     await t.close();
 
     const ready = await (await fetch(`${server.url}/api/ready`)).json();
@@ -231,7 +241,10 @@ describe.skipIf(chromiumMissingReason() || pgMissing)('the install wizard with a
     expect((await (await fetch(`${server.url}/api/ready`)).json()).database).toBe('pg');
     const again = await openPage(browser, server.url, DESKTOP);
     await again.page.goto('/');
-    await again.page.getByRole('link', { name: /Postgres Pups Preschool/ }).first().waitFor();
+    await again.page
+      .getByRole('link', { name: /Postgres Pups Preschool/ })
+      .first()
+      .waitFor();
     await signInAndOut(again.page, server.url, 'Postgres Pups Preschool');
     await again.close();
   });

@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage as openTestPage, PHONE, type TestPage } from './support/browser.ts';
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  launchBrowser,
+  openPage as openTestPage,
+  PHONE,
+  type TestPage,
+} from './support/browser.ts';
 import { chromiumMissingReason } from './support/env.ts';
 import { E2E_ADMIN, E2E_SCHOOL_NAME, installSchool } from './support/install.ts';
 import { startServer, type RunningServer } from './support/server.ts';

@@ -20,7 +20,15 @@ declare module 'fastify' {
 }
 
 /** API paths that answer before installation (DESIGN §4: install and health endpoints). */
-const OPEN_API = new Set(['/api/health', '/api/ready', '/api/install', '/api/install/status', '/api/install/check-code', '/api/testDatabaseDetails', '/api/school']);
+const OPEN_API = new Set([
+  '/api/health',
+  '/api/ready',
+  '/api/install',
+  '/api/install/status',
+  '/api/install/check-code',
+  '/api/testDatabaseDetails',
+  '/api/school',
+]);
 /** Paths never redirected: the API, the wizard, built assets, uploads, Vite's dev server. */
 const NOT_A_PAGE = /^\/(api|install|assets|uploads|@|src|node_modules)(\/|$)|^\/@|\.[A-Za-z0-9]+$/;
 

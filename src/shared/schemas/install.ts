@@ -4,8 +4,7 @@ import { EmailSchema, MAX_PASSWORD_LENGTH, MIN_ADMIN_PASSWORD_LENGTH, UsernameSc
 /** §9: the wizard's timezone options. */
 export const TIMEZONES = ['Asia/Kolkata', 'America/New_York', 'Europe/London', 'Asia/Tokyo'] as const;
 
-const text = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`);
+const text = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
 const required = (max: number, label: string) => text(max, label).min(1, `${label} is required`);
 
 /** Step 1, Basic Information (§3 Install payload `app`). */
@@ -38,7 +37,11 @@ export const InstallAdminFormSchema = InstallAdminSchema.extend({ confirmPasswor
 /** §7 testDatabaseDetails payload: {host, port, db, user, password}. */
 export const DatabaseDetailsSchema = z.object({
   host: required(255, 'Host').regex(/^[A-Za-z0-9.\-:[\]_]+$/, 'Host may contain letters, digits, dots, dashes and colons'),
-  port: z.coerce.number('Port must be a number').int('Port must be a whole number').min(1, 'Port must be 1-65535').max(65535, 'Port must be 1-65535'),
+  port: z.coerce
+    .number('Port must be a number')
+    .int('Port must be a whole number')
+    .min(1, 'Port must be 1-65535')
+    .max(65535, 'Port must be 1-65535'),
   db: required(63, 'Database name'),
   user: required(63, 'User'),
   password: required(200, 'Password'),

@@ -18,7 +18,11 @@ export const UsernameSchema = z
   .max(50, 'Username must be at most 50 characters')
   .regex(/^[A-Za-z0-9._@-]+$/, 'Username may contain letters, digits, dots, dashes, underscores and @');
 
-export const EmailSchema = z.string().trim().max(200, 'E-mail must be at most 200 characters').pipe(z.email('Enter a valid e-mail address'));
+export const EmailSchema = z
+  .string()
+  .trim()
+  .max(200, 'E-mail must be at most 200 characters')
+  .pipe(z.email('Enter a valid e-mail address'));
 
 export const PasswordSchema = z
   .string()

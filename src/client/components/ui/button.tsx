@@ -28,5 +28,7 @@ export function buttonClass(variant: keyof typeof VARIANTS = 'primary', size: ke
 
 export function Button({ variant = 'primary', size = 'md', asChild, className = '', type, ...props }: ButtonProps) {
   const Component = asChild ? Slot.Root : 'button';
-  return <Component className={buttonClass(variant, size, className)} type={asChild ? undefined : (type ?? 'button')} {...props} />;
+  return (
+    <Component className={buttonClass(variant, size, className)} type={asChild ? undefined : (type ?? 'button')} {...props} />
+  );
 }

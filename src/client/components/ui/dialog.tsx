@@ -25,7 +25,9 @@ export function Dialog({ open, onOpenChange, title, description, children, width
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>
               <RadixDialog.Title className="text-lg font-bold text-slate-900">{title}</RadixDialog.Title>
-              {description && <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>}
+              {description && (
+                <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>
+              )}
             </div>
             <RadixDialog.Close className="rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label="Close">
               <X className="h-5 w-5" aria-hidden="true" />

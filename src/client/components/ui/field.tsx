@@ -3,13 +3,7 @@ import { Input, type InputProps } from './input.tsx';
 import { Label } from './label.tsx';
 
 /** A labelled input with its hint and error wired up for screen readers. */
-export function Field({
-  label,
-  hint,
-  error,
-  id,
-  ...props
-}: InputProps & { label: ReactNode; hint?: ReactNode; error?: string }) {
+export function Field({ label, hint, error, id, ...props }: InputProps & { label: ReactNode; hint?: ReactNode; error?: string }) {
   const generated = useId();
   const inputId = id ?? generated;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -17,7 +11,12 @@ export function Field({
   return (
     <div>
       <Label htmlFor={inputId}>{label}</Label>
-      <Input id={inputId} invalid={Boolean(error)} aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined} {...props} />
+      <Input
+        id={inputId}
+        invalid={Boolean(error)}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        {...props}
+      />
       {hint && (
         <p id={hintId} className="mt-1 text-xs text-slate-600">
           {hint}

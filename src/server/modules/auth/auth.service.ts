@@ -37,7 +37,10 @@ function toPublicUser(row: Row): PublicUser {
     firstName: row.firstName ?? '',
     lastName: row.lastName ?? '',
     roleId: row.roleId,
-    role: row.roleId && row.roleName ? { id: row.roleId, name: row.roleName, displayName: row.roleDisplayName ?? row.roleName } : null,
+    role:
+      row.roleId && row.roleName
+        ? { id: row.roleId, name: row.roleName, displayName: row.roleDisplayName ?? row.roleName }
+        : null,
     status: row.status ?? 'active',
     profileImageUrl: row.profileImageUrl,
     lastLoginAt: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
@@ -46,7 +49,11 @@ function toPublicUser(row: Row): PublicUser {
 }
 
 export async function currentUser(db: Db, userId: number): Promise<CurrentUser | null> {
-  const [row] = await db.select(publicColumns).from(users).leftJoin(roles, eq(roles.id, users.roleId)).where(eq(users.id, userId));
+  const [row] = await db
+    .select(publicColumns)
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, userId));
   if (!row) return null;
   const user = toPublicUser(row);
   const permissions = await effectivePermissions(db, { id: user.id, roleId: user.roleId, roleName: user.role?.name ?? null });

@@ -111,9 +111,11 @@ describe('sign-in and sessions', () => {
     });
 
     it('forgets old failures and clears them on success', async () => {
-      await app.db.insert(loginAttempts).values(
-        Array.from({ length: 5 }, () => ({ username: 'admin', ip: '127.0.0.1', at: new Date(Date.now() - 16 * 60 * 1000) })),
-      );
+      await app.db
+        .insert(loginAttempts)
+        .values(
+          Array.from({ length: 5 }, () => ({ username: 'admin', ip: '127.0.0.1', at: new Date(Date.now() - 16 * 60 * 1000) })),
+        );
       expect((await login('admin', TEST_PASSWORD)).statusCode).toBe(200);
       await login('admin', 'wrong');
       await login('admin', TEST_PASSWORD);
@@ -216,14 +218,22 @@ describe('sign-in and sessions', () => {
     it('lets admins through and stops users without the permission with 403 and a message', async () => {
       const routeApp = await buildTestApp();
       await installTestSchool(routeApp);
-      routeApp.get('/api/test-users-write', { preHandler: routeApp.requirePermission('users', 'write') }, async () => ({ ok: true }));
+      routeApp.get('/api/test-users-write', { preHandler: routeApp.requirePermission('users', 'write') }, async () => ({
+        ok: true,
+      }));
       const plain = await createUser(routeApp, { role: 'user' });
       const boss = await createUser(routeApp, { role: 'admin' });
       expect((await routeApp.inject('/api/test-users-write')).statusCode).toBe(401);
-      const denied = await routeApp.inject({ url: '/api/test-users-write', headers: { cookie: await sessionCookie(routeApp, plain) } });
+      const denied = await routeApp.inject({
+        url: '/api/test-users-write',
+        headers: { cookie: await sessionCookie(routeApp, plain) },
+      });
       expect(denied.statusCode).toBe(403);
       expect(denied.json().error).toMatch(/permission to write users/);
-      const ok = await routeApp.inject({ url: '/api/test-users-write', headers: { cookie: await sessionCookie(routeApp, boss) } });
+      const ok = await routeApp.inject({
+        url: '/api/test-users-write',
+        headers: { cookie: await sessionCookie(routeApp, boss) },
+      });
       expect(ok.statusCode).toBe(200);
       await routeApp.close();
     });

@@ -21,7 +21,14 @@ describe('npm run install:school arguments', () => {
 
   it('turns a PostgreSQL URL into the database details', () => {
     const payload = payloadFromCli(['--postgres-url', 'postgres://app:p%40ss@db.local:6543/sprout'], {});
-    expect(payload.database).toEqual({ type: 'postgres', host: 'db.local', port: 6543, database: 'sprout', user: 'app', password: 'p@ss' });
+    expect(payload.database).toEqual({
+      type: 'postgres',
+      host: 'db.local',
+      port: 6543,
+      database: 'sprout',
+      user: 'app',
+      password: 'p@ss',
+    });
   });
 
   it('refuses unknown flags', () => {

@@ -72,4 +72,3 @@ export function payloadFromCli(argv: string[], env: NodeJS.ProcessEnv): InstallP
     sampleContent: !/^(no|false|0|off)$/i.test(get('sample-content') ?? 'yes'),
   };
 }
-

@@ -29,7 +29,10 @@ const running = new WeakSet<Database>();
  * written in one transaction whose first row is the unique `installed` key, so a failure leaves
  * nothing and a concurrent install (even from another process) fails on that key.
  */
-export async function installSchool(target: InstallTarget, payload: unknown): Promise<{ adminId: number; database: 'pglite' | 'pg' }> {
+export async function installSchool(
+  target: InstallTarget,
+  payload: unknown,
+): Promise<{ adminId: number; database: 'pglite' | 'pg' }> {
   const input = InstallPayloadSchema.parse(payload);
   if (running.has(target.database)) throw conflict('An installation is already running. Wait for it to finish.');
   running.add(target.database);
@@ -83,7 +86,12 @@ async function writeInstallation(db: Db, input: InstallInput, dataDir: string, d
         })
         .returning({ id: users.id });
       const school = await getSchoolProfile(tx);
-      await saveSchoolProfile(tx, { ...school, name: input.app.name, email: input.app.customer_email, timezone: input.app.timezone });
+      await saveSchoolProfile(tx, {
+        ...school,
+        name: input.app.name,
+        email: input.app.customer_email,
+        timezone: input.app.timezone,
+      });
       const { name: _name, timezone: _timezone, ...details } = input.app;
       await tx.insert(settings).values({ key: INSTALLATION_KEY, value: details });
       if (input.sampleContent) await seedSampleContent(tx, { dataDir, adminId: admin!.id });

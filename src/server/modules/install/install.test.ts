@@ -25,7 +25,9 @@ describe('install gate and wizard API', () => {
     for (const path of ['/api/health', '/api/ready', '/api/install/status', '/api/school']) {
       expect((await app.inject(path)).statusCode, path).toBe(200);
     }
-    expect((await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'a', password: 'b' } })).statusCode).toBe(503);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'a', password: 'b' } })).statusCode,
+    ).toBe(503);
   });
 
   it('redirects pages to /install until installed, but not the wizard, assets or static files', async () => {
@@ -43,7 +45,9 @@ describe('install gate and wizard API', () => {
 
   it('reports the install status, and asks a remote caller for the setup code', async () => {
     expect((await app.inject('/api/install/status')).json()).toMatchObject({ installed: false, needsSetupCode: false });
-    expect((await app.inject({ url: '/api/install/status', remoteAddress: REMOTE })).json()).toMatchObject({ needsSetupCode: true });
+    expect((await app.inject({ url: '/api/install/status', remoteAddress: REMOTE })).json()).toMatchObject({
+      needsSetupCode: true,
+    });
     // A local reverse proxy that is not trusted: the forwarded request counts as remote.
     const proxied = await app.inject({ url: '/api/install/status', headers: { 'x-forwarded-for': REMOTE } });
     expect(proxied.json().needsSetupCode).toBe(true);
@@ -63,13 +67,22 @@ describe('install gate and wizard API', () => {
     expect(adminPerms.every((p) => p.canRead && p.canWrite && p.canDelete)).toBe(true);
 
     const [admin] = await app.db.select().from(users);
-    expect(admin).toMatchObject({ username: 'principal', email: 'principal@acorns.test', roleId: adminRole.id, status: 'active' });
+    expect(admin).toMatchObject({
+      username: 'principal',
+      email: 'principal@acorns.test',
+      roleId: adminRole.id,
+      status: 'active',
+    });
     expect(admin!.passwordHash).toMatch(/^\$argon2id\$/);
 
     const school = (await app.inject('/api/school')).json().data;
     expect(school).toMatchObject({ name: 'Little Acorns', timezone: 'Europe/London', email: 'office@acorns.test' });
     const [details] = await app.db.select().from(settings).where(eq(settings.key, 'installation'));
-    expect(details!.value).toMatchObject({ company_name: 'Acorn Education Ltd', customer_id: 'C-1001', customer_license: 'LIC-XYZ' });
+    expect(details!.value).toMatchObject({
+      company_name: 'Acorn Education Ltd',
+      customer_id: 'C-1001',
+      customer_license: 'LIC-XYZ',
+    });
     expect(JSON.stringify(res.json())).not.toContain('argon2');
 
     expect((await app.inject('/api/install/status')).json().installed).toBe(true);
@@ -156,8 +169,14 @@ describe('install gate and wizard API', () => {
       [installPayload({ app: { ...installPayload().app, timezone: 'Mars/Olympus' as 'Asia/Tokyo' } }), 'app.timezone'],
       [installPayload({ app: { ...installPayload().app, customer_email: 'nope' } }), 'app.customer_email'],
       [installPayload({ admin: { username: 'a', email: 'a@b.test', password: 'short' } }), 'admin.password'],
-      [installPayload({ admin: { username: 42 as unknown as string, email: 'a@b.test', password: 'long-enough' } }), 'admin.username'],
-      [installPayload({ database: { type: 'postgres', host: '', port: 5432, database: 'x', user: 'x', password: 'x' } }), 'database.host'],
+      [
+        installPayload({ admin: { username: 42 as unknown as string, email: 'a@b.test', password: 'long-enough' } }),
+        'admin.username',
+      ],
+      [
+        installPayload({ database: { type: 'postgres', host: '', port: 5432, database: 'x', user: 'x', password: 'x' } }),
+        'database.host',
+      ],
       [installPayload({ database: { type: 'oracle' } as never }), 'database.type'],
     ];
     for (const [payload, field] of cases) {
@@ -165,7 +184,16 @@ describe('install gate and wizard API', () => {
       expect(res.statusCode, field).toBe(400);
       expect(Object.keys(res.json().fields), field).toContain(field);
     }
-    expect((await app.inject({ method: 'POST', url: '/api/install', payload: 'x'.repeat(2_000_000), headers: { 'content-type': 'application/json' } })).statusCode).toBe(413);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/install',
+          payload: 'x'.repeat(2_000_000),
+          headers: { 'content-type': 'application/json' },
+        })
+      ).statusCode,
+    ).toBe(413);
     expect(await app.db.select().from(users)).toHaveLength(0);
     expect((await app.inject('/api/install/status')).json().installed).toBe(false);
   });
@@ -181,7 +209,11 @@ describe('install gate and wizard API', () => {
     expect(res.json()).toMatchObject({ ok: false, reason: expect.stringMatching(/ECONNREFUSED/) });
     expect(res.json().error).toMatch(/^Database connection failed : .*ECONNREFUSED/);
     expect(Date.now() - started).toBeLessThan(10_500);
-    const invalid = await app.inject({ method: 'POST', url: '/api/testDatabaseDetails', payload: { host: 'localhost', port: 'abc' } });
+    const invalid = await app.inject({
+      method: 'POST',
+      url: '/api/testDatabaseDetails',
+      payload: { host: 'localhost', port: 'abc' },
+    });
     expect(invalid.statusCode).toBe(400);
     expect(Object.keys(invalid.json().fields)).toEqual(expect.arrayContaining(['port', 'db', 'user', 'password']));
   });
@@ -190,7 +222,9 @@ describe('install gate and wizard API', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/install',
-      payload: installPayload({ database: { type: 'postgres', host: '127.0.0.1', port: 1, database: 'x', user: 'x', password: 'x' } }),
+      payload: installPayload({
+        database: { type: 'postgres', host: '127.0.0.1', port: 1, database: 'x', user: 'x', password: 'x' },
+      }),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(/^Database connection failed : /);
@@ -219,7 +253,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('install into a PostgreSQL serve
     await adminQuery(`create database ${name}`);
     try {
       const url = new URL(withDatabase(process.env.TEST_DATABASE_URL!, name));
-      const database = { type: 'postgres' as const, host: url.hostname, port: Number(url.port || 5432), database: name, user: decodeURIComponent(url.username), password: url.password || 'trusted' };
+      const database = {
+        type: 'postgres' as const,
+        host: url.hostname,
+        port: Number(url.port || 5432),
+        database: name,
+        user: decodeURIComponent(url.username),
+        password: url.password || 'trusted',
+      };
       const test = await app.inject({ method: 'POST', url: '/api/testDatabaseDetails', payload: { ...database, db: name } });
       expect(test.statusCode).toBe(200);
       expect(test.json()).toMatchObject({ ok: true, version: expect.stringMatching(/PostgreSQL/) });
@@ -231,7 +272,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('install into a PostgreSQL serve
       expect(statSync(path).mode & 0o777).toBe(0o600);
       expect(JSON.parse(readFileSync(path, 'utf8')).databaseUrl).toContain(`/${name}`);
       expect((await app.inject('/api/school')).json().data.name).toBe('Little Acorns');
-      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'principal', password: 'acorns-admin-1' } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'principal', password: 'acorns-admin-1' },
+      });
       expect(login.statusCode).toBe(200);
     } finally {
       await app.close();

@@ -14,7 +14,10 @@ const PUBLISHED = { includeDrafts: false } as const;
  * What the public pages read, from the services directly: the server renderer calls it with no
  * HTTP round trip, and /api/site/* answers browser navigations with the same functions.
  */
-export function createServerPublicData(app: FastifyInstance, options: { cacheSchool?: boolean } = {}): PublicData & { forget(): void } {
+export function createServerPublicData(
+  app: FastifyInstance,
+  options: { cacheSchool?: boolean } = {},
+): PublicData & { forget(): void } {
   // Read app.db at each call: the installer may swap the database (PostgreSQL) while the app runs.
   // The renderer keeps the school profile between writes (it calls forget() on each write).
   let school: Promise<SchoolProfile> | null = null;
@@ -43,7 +46,10 @@ export function createServerPublicData(app: FastifyInstance, options: { cacheSch
       return gallery && gallery.published ? { ...gallery, embedUrl: videoEmbedUrl(gallery.videoUrl) } : null;
     },
     posts: async ({ limit, offset, count = true }) => {
-      const [items, total] = await Promise.all([listPostCards(app.db, { limit, offset }), count ? countPosts(app.db, PUBLISHED) : -1]);
+      const [items, total] = await Promise.all([
+        listPostCards(app.db, { limit, offset }),
+        count ? countPosts(app.db, PUBLISHED) : -1,
+      ]);
       return { items, total: total < 0 ? items.length : total };
     },
     post: (slug) => getPostBySlug(app.db, slug, PUBLISHED),

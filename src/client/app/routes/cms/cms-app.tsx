@@ -50,7 +50,10 @@ function CmsRoot() {
     );
   }
   if (!user.data) {
-    if (reauth) return <LoginScreen notice="Your password was changed. Please sign in with the new one." onSignedIn={() => setReauth(false)} />;
+    if (reauth)
+      return (
+        <LoginScreen notice="Your password was changed. Please sign in with the new one." onSignedIn={() => setReauth(false)} />
+      );
     // §2: /cms shows the login screen; every other back-office route redirects to / when signed out.
     return isIndex ? <LoginScreen /> : <Navigate to="/" replace />;
   }

@@ -28,10 +28,16 @@ export function ChangePasswordDialog({
     }
     onOpenChange(next);
   };
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
 
   return (
-    <Dialog open={open} onOpenChange={close} title="Change password" description="You will be asked to sign in again with the new password.">
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title="Change password"
+      description="You will be asked to sign in again with the new password."
+    >
       <form
         noValidate
         className="space-y-4"

@@ -9,4 +9,7 @@ export const testDatabaseDetails = (details: DatabaseDetails, setupCode?: string
   apiRequest<DatabaseTestResult>('POST', '/api/testDatabaseDetails', { ...details, setupCode });
 
 export const useTestDatabase = () =>
-  useMutation({ mutationFn: ({ details, setupCode }: { details: DatabaseDetails; setupCode?: string }) => testDatabaseDetails(details, setupCode) });
+  useMutation({
+    mutationFn: ({ details, setupCode }: { details: DatabaseDetails; setupCode?: string }) =>
+      testDatabaseDetails(details, setupCode),
+  });

@@ -4,11 +4,22 @@ import { Field } from '../../../components/ui/field.tsx';
 import type { StepProps } from './wizard-steps.tsx';
 import type { WizardState } from './wizard-state.ts';
 
-export type DatabaseTest = { status: 'idle' | 'testing' } | { status: 'ok'; message: string } | { status: 'failed'; message: string };
+export type DatabaseTest =
+  { status: 'idle' | 'testing' } | { status: 'ok'; message: string } | { status: 'failed'; message: string };
 
 const OPTIONS = [
-  { value: 'builtin', label: 'Built-in database', text: 'Recommended. Kept with the application; nothing to set up.', Icon: Database },
-  { value: 'postgres', label: 'PostgreSQL server', text: 'Use an existing PostgreSQL server (version 15 or newer).', Icon: Server },
+  {
+    value: 'builtin',
+    label: 'Built-in database',
+    text: 'Recommended. Kept with the application; nothing to set up.',
+    Icon: Database,
+  },
+  {
+    value: 'postgres',
+    label: 'PostgreSQL server',
+    text: 'Use an existing PostgreSQL server (version 15 or newer).',
+    Icon: Server,
+  },
 ] as const;
 
 export function DatabaseStep({
@@ -32,7 +43,7 @@ export function DatabaseStep({
           {OPTIONS.map(({ value, label, text, Icon }) => (
             <label
               key={value}
-              className={`flex cursor-pointer gap-3 rounded-xl border-2 p-4 ${d.type === value ? 'border-brand-600 bg-brand-50' : 'border-slate-200 bg-white'}`}
+              className={`grid cursor-pointer grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-xl border-2 p-4 ${d.type === value ? 'border-brand-600 bg-brand-50' : 'border-slate-200 bg-white'}`}
             >
               <input
                 type="radio"
@@ -40,16 +51,16 @@ export function DatabaseStep({
                 value={value}
                 checked={d.type === value}
                 onChange={() => update((s) => ({ ...s, database: { ...s.database, type: value } }))}
-                className="mt-1 h-4 w-4 accent-brand-600"
+                className="row-span-2 mt-1 h-4 w-4 accent-brand-600"
               />
-              <span>
-                <span className="flex items-center gap-2 font-bold text-slate-900">
-                  <Icon className="h-4 w-4" aria-hidden="true" />
-                  {label}
-                </span>
-                <span className="mt-1 block text-sm text-slate-600">
-                  {value === 'builtin' && currentDatabase === 'pg' ? 'The PostgreSQL server this application was started with.' : text}
-                </span>
+              <span className="flex items-center gap-2 font-bold text-slate-900">
+                <Icon className="h-4 w-4" aria-hidden="true" />
+                {label}
+              </span>
+              <span className="block text-sm text-slate-600">
+                {value === 'builtin' && currentDatabase === 'pg'
+                  ? 'The PostgreSQL server this application was started with.'
+                  : text}
               </span>
             </label>
           ))}
@@ -61,11 +72,27 @@ export function DatabaseStep({
             <div className="sm:col-span-2">
               <Field label="Host" name="host" required value={d.host} error={errors['database.host']} onChange={set('host')} />
             </div>
-            <Field label="Port" name="port" required inputMode="numeric" value={d.port} error={errors['database.port']} onChange={set('port')} />
+            <Field
+              label="Port"
+              name="port"
+              required
+              inputMode="numeric"
+              value={d.port}
+              error={errors['database.port']}
+              onChange={set('port')}
+            />
           </div>
           <Field label="Database name" name="db" required value={d.db} error={errors['database.db']} onChange={set('db')} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="User" name="user" required autoComplete="off" value={d.user} error={errors['database.user']} onChange={set('user')} />
+            <Field
+              label="User"
+              name="user"
+              required
+              autoComplete="off"
+              value={d.user}
+              error={errors['database.user']}
+              onChange={set('user')}
+            />
             <Field
               label="Password"
               name="dbPassword"

@@ -7,9 +7,7 @@ export function FinishStep({ state, update, done }: Omit<StepProps, 'errors'> & 
       <div className="py-6 text-center">
         <CheckCircle2 className="mx-auto h-14 w-14 text-leaf-700" aria-hidden="true" />
         <p className="mt-4 text-xl font-bold text-slate-900">Installation complete!</p>
-        <p className="mt-2 text-slate-700">
-          {state.app.name} is ready. Taking you to your new website in 3 seconds...
-        </p>
+        <p className="mt-2 text-slate-700">{state.app.name} is ready. Taking you to your new website in 3 seconds...</p>
         <p className="mt-4 flex justify-center gap-4">
           <a href="/" className="font-bold text-brand-700 underline">
             Go to the website now
@@ -45,19 +43,17 @@ export function FinishStep({ state, update, done }: Omit<StepProps, 'errors'> & 
           </div>
         ))}
       </dl>
-      <label className="flex items-start gap-3 rounded-xl bg-slate-50 p-4">
+      <label className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-xl bg-slate-50 p-4">
         <input
           type="checkbox"
           name="sampleContent"
           checked={state.sampleContent}
           onChange={(e) => update((s) => ({ ...s, sampleContent: e.target.checked }))}
-          className="mt-1 h-4 w-4 accent-brand-600"
+          className="row-span-2 mt-1 h-4 w-4 accent-brand-600"
         />
-        <span>
-          <span className="font-bold text-slate-900">Add sample content</span>
-          <span className="block text-sm text-slate-600">
-            A few events, blog posts, an image gallery and categories, so you can see how the site looks. Delete them any time.
-          </span>
+        <span className="font-bold text-slate-900">Add sample content</span>
+        <span className="text-sm text-slate-600">
+          A few events, blog posts, an image gallery and categories, so you can see how the site looks. Delete them any time.
         </span>
       </label>
     </div>

@@ -9,12 +9,27 @@ import { DatabaseStep, type DatabaseTest } from './database-step.tsx';
 import { FinishStep } from './finish-step.tsx';
 import { WizardProgress } from './wizard-progress.tsx';
 import { AdminStep, BasicInfoStep, WelcomeStep } from './wizard-steps.tsx';
-import { databaseDetails, INITIAL_STATE, STEPS, stepOfField, toPayload, validateStep, type FieldErrors, type WizardState } from './wizard-state.ts';
+import {
+  databaseDetails,
+  INITIAL_STATE,
+  STEPS,
+  stepOfField,
+  toPayload,
+  validateStep,
+  type FieldErrors,
+  type WizardState,
+} from './wizard-state.ts';
 
 /** §4: post-install redirect to / after 3000 ms. */
 const REDIRECT_MS = 3000;
 
-export function InstallWizard({ needsSetupCode, currentDatabase }: { needsSetupCode: boolean; currentDatabase: 'pglite' | 'pg' }) {
+export function InstallWizard({
+  needsSetupCode,
+  currentDatabase,
+}: {
+  needsSetupCode: boolean;
+  currentDatabase: 'pglite' | 'pg';
+}) {
   const [step, setStep] = useState(0);
   const [state, setState] = useState<WizardState>(INITIAL_STATE);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -52,11 +67,21 @@ export function InstallWizard({ needsSetupCode, currentDatabase }: { needsSetupC
   async function runDatabaseTest() {
     setDbTest({ status: 'testing' });
     try {
-      const result = await testDb.mutateAsync({ details: databaseDetails(state.database), setupCode: state.setupCode || undefined });
+      const result = await testDb.mutateAsync({
+        details: databaseDetails(state.database),
+        setupCode: state.setupCode || undefined,
+      });
       // §8: 'Database connection failed : {reason}'.
-      setDbTest(result.ok ? { status: 'ok', message: `Connection successful (${result.version})` } : { status: 'failed', message: result.error });
+      setDbTest(
+        result.ok
+          ? { status: 'ok', message: `Connection successful (${result.version})` }
+          : { status: 'failed', message: result.error },
+      );
     } catch (error) {
-      const message = error instanceof ApiError && error.status === 400 ? error.message : 'Database connection failed. Please check your settings.';
+      const message =
+        error instanceof ApiError && error.status === 400
+          ? error.message
+          : 'Database connection failed. Please check your settings.';
       setDbTest({ status: 'failed', message });
     }
   }
@@ -129,7 +154,9 @@ export function InstallWizard({ needsSetupCode, currentDatabase }: { needsSetupC
         {step === 0 && <WelcomeStep {...stepProps} needsSetupCode={needsSetupCode} />}
         {step === 1 && <BasicInfoStep {...stepProps} />}
         {step === 2 && <AdminStep {...stepProps} />}
-        {step === 3 && <DatabaseStep {...stepProps} test={dbTest} onTest={() => void runDatabaseTest()} currentDatabase={currentDatabase} />}
+        {step === 3 && (
+          <DatabaseStep {...stepProps} test={dbTest} onTest={() => void runDatabaseTest()} currentDatabase={currentDatabase} />
+        )}
         {step === 4 && <FinishStep state={state} update={update} done={done} />}
         {installError && step === 4 && (
           <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
@@ -138,7 +165,11 @@ export function InstallWizard({ needsSetupCode, currentDatabase }: { needsSetupC
         )}
         {!done && (
           <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-200 pt-5">
-            <Button variant="secondary" onClick={() => setStep((s) => Math.max(0, s - 1))} disabled={step === 0 || install.isPending}>
+            <Button
+              variant="secondary"
+              onClick={() => setStep((s) => Math.max(0, s - 1))}
+              disabled={step === 0 || install.isPending}
+            >
               Previous
             </Button>
             <Button type="submit" disabled={install.isPending || checkCode.isPending}>

@@ -23,7 +23,11 @@ export function WizardProgress({ step }: { step: number }) {
       </div>
       <ol className="mt-3 hidden justify-between gap-2 text-xs font-medium text-slate-600 sm:flex">
         {STEPS.map((name, index) => (
-          <li key={name} className={index === step ? 'font-bold text-brand-700' : undefined} aria-current={index === step ? 'step' : undefined}>
+          <li
+            key={name}
+            className={index === step ? 'font-bold text-brand-700' : undefined}
+            aria-current={index === step ? 'step' : undefined}
+          >
             {name}
           </li>
         ))}

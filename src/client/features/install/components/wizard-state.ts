@@ -7,11 +7,24 @@ import {
   TIMEZONES,
 } from '../../../../shared/schemas/install.ts';
 
-export const STEPS = ['Welcome', 'Basic Information', 'Administrator Account', 'Database Configuration', 'Installation Complete'] as const;
+export const STEPS = [
+  'Welcome',
+  'Basic Information',
+  'Administrator Account',
+  'Database Configuration',
+  'Installation Complete',
+] as const;
 
 export interface WizardState {
   setupCode: string;
-  app: { name: string; company_name: string; customer_email: string; timezone: (typeof TIMEZONES)[number]; customer_id: string; customer_license: string };
+  app: {
+    name: string;
+    company_name: string;
+    customer_email: string;
+    timezone: (typeof TIMEZONES)[number];
+    customer_id: string;
+    customer_license: string;
+  };
   admin: { username: string; email: string; password: string; confirmPassword: string };
   database: { type: 'builtin' | 'postgres'; host: string; port: string; db: string; user: string; password: string };
   sampleContent: boolean;
@@ -39,7 +52,13 @@ export function fieldErrors(error: ZodError, prefix = ''): FieldErrors {
 }
 
 /** The database details as §7's testDatabaseDetails payload. */
-export const databaseDetails = (d: WizardState['database']) => ({ host: d.host, port: Number(d.port), db: d.db, user: d.user, password: d.password });
+export const databaseDetails = (d: WizardState['database']) => ({
+  host: d.host,
+  port: Number(d.port),
+  db: d.db,
+  user: d.user,
+  password: d.password,
+});
 
 export function validateStep(step: number, state: WizardState): FieldErrors {
   if (step === 1) {

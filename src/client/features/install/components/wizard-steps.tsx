@@ -22,8 +22,8 @@ export function WelcomeStep({ state, errors, update, needsSetupCode }: StepProps
       {needsSetupCode && (
         <div className="rounded-xl border border-amber-300 bg-amber-50 p-4">
           <p className="mb-3 text-sm text-amber-900">
-            You are installing from another computer. Enter the one-time setup code printed in the server&apos;s log (the line that
-            starts with &ldquo;Sprout is not installed yet&rdquo;).
+            You are installing from another computer. Enter the one-time setup code printed in the server&apos;s log (the line
+            that starts with &ldquo;Sprout is not installed yet&rdquo;).
           </p>
           <Field
             label="Setup code"
@@ -45,7 +45,15 @@ export function BasicInfoStep({ state, errors, update }: StepProps) {
   const tzId = useId();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field label="School name" name="name" required maxLength={80} value={state.app.name} error={errors['app.name']} onChange={set('name')} />
+      <Field
+        label="School name"
+        name="name"
+        required
+        maxLength={80}
+        value={state.app.name}
+        error={errors['app.name']}
+        onChange={set('name')}
+      />
       <Field
         label="Company name"
         name="company_name"

@@ -15,7 +15,9 @@ export function crumbsFor(pathname: string): Crumb[] {
   for (let i = 1; i <= segments.length; i++) {
     const prefix = segments.slice(0, i).join('/');
     const last = i === segments.length;
-    const route = CMS_ROUTES.find((r) => (last || !r.path.includes(':')) && matchPath({ path: `/${r.path}`, end: true }, `/${prefix}`));
+    const route = CMS_ROUTES.find(
+      (r) => (last || !r.path.includes(':')) && matchPath({ path: `/${r.path}`, end: true }, `/${prefix}`),
+    );
     if (route) crumbs.push({ label: route.title, href: `/cms/${prefix}` });
   }
   if (segments.length === 0) crumbs.push({ label: CMS_ROUTES.find((r) => r.path === '')?.title ?? 'Gallery', href: '/cms' });

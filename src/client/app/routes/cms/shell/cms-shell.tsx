@@ -40,7 +40,10 @@ export function CmsShell({ user, onSignedOut, children }: { user: CurrentUser; o
             className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-xl focus:outline-none lg:hidden"
           >
             <RadixDialog.Title className="sr-only">Menu</RadixDialog.Title>
-            <RadixDialog.Close className="absolute top-4 right-3 rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label="Close menu">
+            <RadixDialog.Close
+              className="absolute top-4 right-3 rounded-md p-1 text-slate-600 hover:bg-slate-100"
+              aria-label="Close menu"
+            >
               <X className="h-5 w-5" aria-hidden="true" />
             </RadixDialog.Close>
             <SidebarContent schoolName={schoolName} onNavigate={closeDrawerOnSmallScreens} />

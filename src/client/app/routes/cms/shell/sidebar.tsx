@@ -16,7 +16,9 @@ function Item({ item, onNavigate }: { item: MenuItem; onNavigate: () => void }) 
       <Icon className="h-4 w-4 shrink-0" aria-hidden="true" />
       <span className="flex-1">{item.name}</span>
       {item.count !== undefined && (
-        <span className={`rounded-full px-2 text-xs font-bold ${item.countColor ?? 'bg-slate-200 text-slate-800'}`}>{item.count}</span>
+        <span className={`rounded-full px-2 text-xs font-bold ${item.countColor ?? 'bg-slate-200 text-slate-800'}`}>
+          {item.count}
+        </span>
       )}
     </NavLink>
   );

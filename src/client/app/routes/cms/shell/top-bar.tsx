@@ -32,7 +32,14 @@ export function TopBar({
     .toUpperCase();
   return (
     <header className="sticky top-0 z-30 flex min-h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur">
-      <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu" aria-expanded={menuOpen} onClick={onOpenMenu}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="lg:hidden"
+        aria-label="Open menu"
+        aria-expanded={menuOpen}
+        onClick={onOpenMenu}
+      >
         <Menu className="h-5 w-5" aria-hidden="true" />
       </Button>
       <div className="min-w-0 flex-1">
@@ -40,7 +47,10 @@ export function TopBar({
       </div>
       <div className="flex items-center gap-2">
         <div className="hidden items-center gap-2 sm:flex">
-          <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-700">
+          <span
+            aria-hidden="true"
+            className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-700"
+          >
             {initials}
           </span>
           <span className="flex flex-col leading-tight">
