@@ -100,20 +100,20 @@ export function ProgramsPage() {
           </ul>
         </section>
 
-        <section aria-labelledby="highlights-title" className="mt-24 rounded-[2rem] bg-leaf-700 px-6 py-14 text-white sm:px-12">
+        <section aria-labelledby="highlights-title" className="mt-24 rounded-[2rem] bg-green-800 px-6 py-14 text-white sm:px-12">
           <h2 id="highlights-title" className="text-center text-3xl font-black sm:text-4xl">
             Classroom Highlights
           </h2>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2">
             {HIGHLIGHTS.map((h) => (
-              <li key={h.title} className="rounded-3xl bg-white/10 p-6">
+              <li key={h.title} className="rounded-3xl bg-black/15 p-6">
                 <h3 className="text-xl font-extrabold">{h.title}</h3>
-                <p className="mt-2 text-green-50">{h.text}</p>
+                <p className="mt-2 text-white">{h.text}</p>
               </li>
             ))}
           </ul>
           <p className="mt-10 text-center">
-            <Link to="/admission" className="inline-block rounded-full bg-white px-7 py-3 font-bold text-leaf-700 hover:bg-green-50">
+            <Link to="/admission" className="inline-block rounded-full bg-white px-7 py-3 font-bold text-green-800 hover:bg-green-50">
               Apply for admission
             </Link>
           </p>

@@ -66,7 +66,7 @@ export default function EnquiriesScreen() {
             onClick={() => setFilters((f) => ({ ...f, type: tab.key, offset: 0 }))}
             className="rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold text-slate-700 aria-pressed:border-brand-600 aria-pressed:bg-brand-600 aria-pressed:text-white"
           >
-            {tab.label} <span className="ml-1 opacity-80">({data?.counts[tab.count] ?? 0})</span>
+            {tab.label} <span className="ml-1">({data?.counts[tab.count] ?? 0})</span>
           </button>
         ))}
         <label className="ml-auto flex items-center gap-2 text-sm text-slate-700">

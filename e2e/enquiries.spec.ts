@@ -1,0 +1,139 @@
+import type { AddressInfo } from 'node:net';
+import type { Browser } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE } from './support/browser.ts';
+import { chromiumMissingReason } from './support/env.ts';
+import { E2E_ADMIN, installSchool } from './support/install.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+// Both forms from a parent's browser, with their errors, reach the school: stored, e-mailed through
+// a local SMTP catcher, and shown in the back office's Enquiries inbox.
+describe.skipIf(chromiumMissingReason())('enquiries from the website', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let smtp: SMTPServer;
+  const mails: string[] = [];
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        let raw = '';
+        stream.on('data', (c: Buffer) => (raw += c.toString()));
+        stream.on('end', () => (mails.push(raw), callback()));
+      },
+    });
+    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+    const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    [server, browser] = await Promise.all([startServer({ env: { SMTP_URL: smtpUrl, SPROUT_MIN_FILL_MS: '0' } }), launchBrowser()]);
+    await installSchool(server);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await new Promise<void>((r) => smtp.close(() => r()));
+  });
+
+  it('keeps the admission draft across a reload, says what to fix, then confirms', async () => {
+    const t = await openPage(browser, server.url, PHONE);
+    await t.page.goto('/admission');
+    const form = t.page.getByRole('form', { name: 'Admission form' });
+    await form.getByLabel("Child's full name").fill('Aarav Sharma');
+    await form.getByLabel("Father's name").fill('Rohit Sharma');
+    await form.getByLabel('E-mail').fill('rohit@example');
+    await t.page.reload();
+    await expect.poll(() => form.getByLabel("Child's full name").inputValue()).toBe('Aarav Sharma');
+    expect(await form.getByLabel('E-mail').inputValue()).toBe('rohit@example');
+
+    await form.getByRole('button', { name: 'Submit Application' }).click();
+    expect(await form.getByRole('alert').textContent()).toContain('Please fix the highlighted fields');
+    const phone = form.getByLabel('Phone');
+    expect(await phone.getAttribute('aria-invalid')).toBe('true');
+    expect(await form.getByText('Phone is required.').isVisible()).toBe(true);
+    await expectNoAxeViolations(t.page);
+
+    await phone.fill('+91 98765 00000');
+    await form.getByLabel('Date of birth').fill('2022-04-12');
+    await form.getByLabel('Admission date').fill('2027-04-01');
+    await form.getByLabel('Department').selectOption({ label: 'Nursery (3-4 yrs)' });
+    await form.getByLabel('Address').fill('7 Rose Street, Green Park');
+    // The server refuses the e-mail address; what the parent typed stays.
+    await form.getByRole('button', { name: 'Submit Application' }).click();
+    await expect.poll(() => form.getByText('Enter a valid e-mail address', { exact: false }).isVisible()).toBe(true);
+    expect(await form.getByLabel('Address').inputValue()).toBe('7 Rose Street, Green Park');
+
+    await form.getByLabel('E-mail').fill('rohit@example.com');
+    await form.getByRole('button', { name: 'Submit Application' }).click();
+    await expect.poll(() => t.page.getByText('Form submitted! We will contact you soon.').isVisible()).toBe(true);
+    await expectNoAxeViolations(t.page);
+    await t.page.reload();
+    expect(await t.page.getByText('Form submitted!').count()).toBe(0);
+    expect(await form.getByLabel("Child's full name").inputValue()).toBe('');
+    await t.close();
+  });
+
+  it('sends a contact message, shows Message Sent! and closes it by the icon or Close', async () => {
+    const t = await openPage(browser, server.url, DESKTOP);
+    await t.page.goto('/contact');
+    const form = t.page.getByRole('form', { name: 'Contact form' });
+    expect(await form.getByText('* This field is required').count()).toBe(3);
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    expect(await form.getByText('Message is required.').isVisible()).toBe(true);
+    expect(await form.getByLabel('Your Message').getAttribute('aria-describedby')).toBeTruthy();
+
+    await form.getByLabel('Your Name').fill('Meera');
+    await form.getByLabel('Your Email').fill('meera@example.com');
+    await form.getByLabel('Your Message').fill('Do you run a summer camp?');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    const dialog = t.page.getByRole('dialog', { name: 'Message Sent!' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByText("Thank you for reaching out. We'll get back to you soon!").isVisible()).toBe(true);
+    await expectNoAxeViolations(t.page);
+    await dialog.getByRole('button', { name: 'Close dialog' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await form.getByLabel('Your Name').inputValue()).toBe('');
+
+    await form.getByLabel('Your Name').fill('Meera again');
+    await form.getByLabel('Your Email').fill('meera@example.com');
+    await form.getByLabel('Your Message').fill('And the fees?');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await t.close();
+    await expect.poll(() => mails.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    expect(mails.some((m) => m.includes('New message from Meera'))).toBe(true);
+  });
+
+  it('shows staff the enquiries: counters, type filter, detail, mark handled and delete', async () => {
+    const t = await openPage(browser, server.url, DESKTOP);
+    const login = await t.page.request.post(`${server.url}/api/auth/login`, { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } });
+    expect(login.ok()).toBe(true);
+    await t.page.goto('/cms/enquiries');
+    await expect.poll(() => t.page.getByRole('heading', { name: 'Enquiries' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => t.page.getByRole('button', { name: /^All \(3\)/ }).isVisible()).toBe(true);
+    expect(await t.page.getByRole('button', { name: /^Admission \(1\)/ }).isVisible()).toBe(true);
+    expect(await t.page.getByText('3 new').isVisible()).toBe(true);
+    await expectNoAxeViolations(t.page);
+
+    await t.page.getByRole('button', { name: /^Contact \(2\)/ }).click();
+    await expect.poll(() => t.page.getByRole('row').count()).toBe(3);
+    await t.page.getByRole('button', { name: /^All/ }).click();
+    await t.page.getByRole('button', { name: 'View enquiry from Aarav Sharma' }).click();
+    const dialog = t.page.getByRole('dialog', { name: 'Admission enquiry from Aarav Sharma' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByText('Nursery (3-4 yrs)').isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText('E-mailed').isVisible()).toBe(true);
+    await expectNoAxeViolations(t.page);
+    await dialog.getByRole('button', { name: 'Mark handled' }).click();
+    await expect.poll(() => dialog.getByRole('button', { name: 'Mark as new' }).isVisible()).toBe(true);
+    await expect.poll(() => t.page.getByText('2 new').isVisible()).toBe(true);
+
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await t.page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => t.page.getByRole('button', { name: /^All \(2\)/ }).isVisible()).toBe(true);
+    await t.close();
+  });
+});

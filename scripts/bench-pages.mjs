@@ -1,0 +1,232 @@
+// `npm run bench:pages`: the public pages of issue 5 under load. The production build on a
+// temporary data dir with the installer's sample content; autocannon, 50 connections, 10 s per page
+// after a 2 s warm-up, against a bare node:http server returning the same bytes (in its own process).
+//   --no-cache   turn the page cache off (SPROUT_PAGE_CACHE=off): server rendering itself
+//   --growth     then add 5,000 posts and 2,000 events through the API and measure again
+//   --duration=N seconds per page (default 10); --no-build reuses the existing build
+// Loopback only; every run is bounded. Writes bench/results/pages-<time>.json.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+
+const root = resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const DURATION = Number(args.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? 10);
+const NO_CACHE = args.includes('--no-cache');
+const GROWTH = args.includes('--growth');
+const CONNECTIONS = 50;
+const GROWTH_POSTS = 5000;
+const GROWTH_EVENTS = 2000;
+const ADMIN = { username: 'admin', email: 'admin@bench.test', password: 'bench-password-1' };
+
+const freePort = () =>
+  new Promise((res) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+  });
+
+async function waitFor(url, child, limitMs = 60_000) {
+  const start = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {}
+    if (performance.now() - start > limitMs) throw new Error(`no answer from ${url}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function measure(url) {
+  await autocannon({ url, connections: CONNECTIONS, duration: 2 });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+  return { reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+async function json(base, method, path, body, cookie) {
+  const res = await fetch(base + path, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+  return { data: text ? JSON.parse(text) : null, headers: res.headers };
+}
+
+/** Runs `count` jobs, `width` at a time. */
+async function pool(count, width, job) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) await job(next++);
+    }),
+  );
+}
+
+async function seedGrowth(base) {
+  const login = await json(base, 'POST', '/api/auth/login', { username: ADMIN.username, password: ADMIN.password });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const categories = (await json(base, 'GET', '/api/categories', null, cookie)).data.data.map((c) => c.name);
+  const paragraph =
+    '<p>Children explored colours, shapes and sounds today, then shared their discoveries in circle time. ' +
+    'We read a story about a brave little seed, planted beans in paper cups and sang our favourite songs.</p>';
+  const day = 24 * 3600_000;
+  const started = performance.now();
+  await pool(GROWTH_POSTS, 8, (i) =>
+    json(
+      base,
+      'POST',
+      '/api/posts',
+      {
+        title: `Classroom diary ${i + 1}`,
+        slug: `classroom-diary-${i + 1}`,
+        excerpt: i % 3 ? `What we did in class, day ${i + 1}.` : '',
+        content: `<h2>Day ${i + 1}</h2>${paragraph.repeat(4)}<ul><li>Art</li><li>Music</li><li>Outdoor play</li></ul>`,
+        tags: ['diary', i % 2 ? 'art' : 'music'],
+        status: 'published',
+      },
+      cookie,
+    ),
+  );
+  await pool(GROWTH_EVENTS, 8, (i) => {
+    // Spread over three years around today, so the list mixes upcoming and past events.
+    const start = new Date(Date.now() + ((i % 1095) - 700) * day);
+    return json(
+      base,
+      'POST',
+      '/api/events',
+      {
+        title: `Community event ${i + 1}`,
+        description: 'Families are welcome to join us for games, music and snacks.',
+        category: categories[i % categories.length],
+        location: i % 2 ? 'Main Branch' : 'City Branch',
+        start_date: start.toISOString(),
+        end_date: new Date(start.getTime() + 3 * 3600_000).toISOString(),
+        cover_image: '',
+        status: start.getTime() < Date.now() ? 'completed' : 'upcoming',
+      },
+      cookie,
+    );
+  });
+  return Math.round((performance.now() - started) / 1000);
+}
+
+async function pagesOf(base) {
+  const event = (await json(base, 'GET', '/api/site/events?limit=1')).data.data.items[0];
+  const post = (await json(base, 'GET', '/api/site/posts?limit=1')).data.data.items[0];
+  if (!event || !post) throw new Error('the sample content has no event or post');
+  return { '/': '/', '/events': '/events', '/event/{id}': `/event/${event.slug ?? event.id}`, '/blog': '/blog', '/blog/{slug}': `/blog/${post.slug}` };
+}
+
+/** The same status, headers and bytes from bare node:http, in its own process. */
+async function startCeiling(base, pages, dataDir) {
+  const answers = {};
+  for (const path of Object.values(pages)) {
+    const res = await fetch(base + path);
+    const body = Buffer.from(await res.arrayBuffer());
+    const headers = Object.fromEntries([...res.headers].filter(([k]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)));
+    answers[path] = { status: res.status, headers, body: body.toString('base64'), bytes: body.length };
+  }
+  const file = join(dataDir, 'ceiling.json');
+  writeFileSync(file, JSON.stringify(answers));
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const answers = JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'));
+       for (const a of Object.values(answers)) a.bytes = Buffer.from(a.body, 'base64');
+       require('http').createServer((req, res) => { const a = answers[req.url]; res.writeHead(a.status, a.headers); res.end(a.bytes); }).listen(${port}, '127.0.0.1');`,
+    ],
+    { stdio: 'inherit' },
+  );
+  await waitFor(`http://127.0.0.1:${port}/`, child);
+  return { child, url: `http://127.0.0.1:${port}`, answers };
+}
+
+async function round(label, base, pages, ceilingUrl) {
+  const rows = {};
+  for (const [name, path] of Object.entries(pages)) {
+    const page = await measure(base + path);
+    const ceiling = ceilingUrl ? await measure(ceilingUrl + path) : null;
+    rows[name] = { path, ...page, ceilingReqPerSec: ceiling?.reqPerSec ?? null, ratioToCeiling: ceiling ? Math.round((page.reqPerSec / ceiling.reqPerSec) * 100) / 100 : null };
+    console.log(
+      `${label.padEnd(8)} ${name.padEnd(13)} ${String(page.reqPerSec).padStart(7)} req/s  p50 ${String(page.p50).padStart(4)} ms  p99 ${String(page.p99).padStart(4)} ms` +
+        (ceiling ? `  ceiling ${ceiling.reqPerSec} req/s  ratio ${rows[name].ratioToCeiling}` : '') +
+        (page.errors ? `  ERRORS ${page.errors}` : ''),
+    );
+  }
+  return rows;
+}
+
+if (!args.includes('--no-build')) {
+  console.log('Building...');
+  if (spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit', cwd: root }).status !== 0) process.exit(1);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'sprout-bench-pages-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    DATABASE_URL: '',
+    ...(NO_CACHE ? { SPROUT_PAGE_CACHE: 'off' } : {}),
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const stop = (child) => new Promise((r) => (!child || child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
+let ceiling;
+try {
+  await waitFor(`${base}/api/health`, server);
+  await json(base, 'POST', '/api/install', {
+    database: { type: 'builtin' },
+    app: { name: 'Bench Preschool', company_name: 'Bench', customer_email: 'office@bench.test', timezone: 'Asia/Kolkata' },
+    admin: ADMIN,
+    sampleContent: true,
+  });
+  const pages = await pagesOf(base);
+  ceiling = await startCeiling(base, pages, dataDir);
+  console.log(`\nPublic pages, ${CONNECTIONS} connections, ${DURATION} s each after a 2 s warm-up, page cache ${NO_CACHE ? 'OFF' : 'on'}`);
+  const sample = await round('sample', base, pages, ceiling.url);
+  const report = {
+    date: new Date().toISOString(),
+    node: process.version,
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    pageCache: !NO_CACHE,
+    bytes: Object.fromEntries(Object.entries(pages).map(([name, path]) => [name, ceiling.answers[path].bytes])),
+    sample,
+  };
+  if (GROWTH) {
+    console.log(`\nSeeding ${GROWTH_POSTS} posts and ${GROWTH_EVENTS} events through the API...`);
+    report.growthSeedSeconds = await seedGrowth(base);
+    const grown = await round('growth', base, await pagesOf(base), null);
+    report.growth = grown;
+    report.growthLatencyRatio = Object.fromEntries(
+      Object.keys(grown).map((name) => [name, Math.round((Math.max(grown[name].p50, 1) / Math.max(sample[name].p50, 1)) * 100) / 100]),
+    );
+    console.log('p50 latency, growth / sample:', report.growthLatencyRatio);
+  }
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  const out = join(root, 'bench/results', `pages-${NO_CACHE ? 'nocache-' : ''}${report.date.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(out, JSON.stringify(report, null, 2));
+  console.log(`written to ${out}`);
+} finally {
+  ceiling?.child.kill();
+  await stop(server);
+  rmSync(dataDir, { recursive: true, force: true });
+}
