@@ -1,23 +1,33 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, conflict, forbidden } from '../../errors.ts';
 import { DatabaseDetailsSchema, type InstallStatus } from '../../../shared/schemas/install.ts';
 import { DatabaseTestError, testDatabaseConnection } from './database-test.ts';
 import { ALREADY_INSTALLED, installSchool } from './install.service.ts';
-import { isLocalRequest, setupCodeMatches } from './setup-code.ts';
+import { isLocalRequest, SetupCodeAttempts, setupCodeMatches } from './setup-code.ts';
 
 const SETUP_CODE_HEADER = 'x-setup-code';
 const WRONG_CODE = 'The setup code is missing or wrong. Copy it from the server log (the line "Sprout is not installed yet").';
 
 export default async function installRoutes(app: FastifyInstance) {
   /** DESIGN §4: installed → 409 for everybody; otherwise a remote caller must give the setup code. */
-  async function guard(request: FastifyRequest) {
+  const attempts = new SetupCodeAttempts();
+
+  async function guard(request: FastifyRequest, reply: FastifyReply) {
     if (await app.installState.isInstalled()) throw conflict(ALREADY_INSTALLED);
     if (isLocalRequest(request)) return;
+    const wait = attempts.retryAfter(request.ip);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      throw new AppError(429, 'TOO_MANY_ATTEMPTS', `Too many wrong setup codes. Please try again in ${Math.ceil(wait / 60)} minutes.`);
+    }
     const header = request.headers[SETUP_CODE_HEADER];
     const fromBody = (request.body as { setupCode?: unknown } | undefined)?.setupCode;
     const given = typeof header === 'string' ? header : typeof fromBody === 'string' ? fromBody : undefined;
-    if (!setupCodeMatches(app.installState.setupCode, given)) throw forbidden(WRONG_CODE);
+    if (!setupCodeMatches(app.installState.setupCode, given)) {
+      attempts.fail(request.ip);
+      throw forbidden(WRONG_CODE);
+    }
   }
 
   app.get('/api/install/status', async (request, reply): Promise<InstallStatus> => {
@@ -26,15 +36,15 @@ export default async function installRoutes(app: FastifyInstance) {
     return { installed, needsSetupCode: !installed && !isLocalRequest(request), database: app.database.kind };
   });
 
-  app.post('/api/install/check-code', async (request) => {
+  app.post('/api/install/check-code', async (request, reply) => {
     z.object({ setupCode: z.string().max(100).optional() }).parse(request.body ?? {});
-    await guard(request);
+    await guard(request, reply);
     return { ok: true };
   });
 
   // A test that ran and failed is an answer, not a client error: 200 with ok:false and the reason.
-  app.post('/api/testDatabaseDetails', async (request) => {
-    await guard(request);
+  app.post('/api/testDatabaseDetails', async (request, reply) => {
+    await guard(request, reply);
     const details = DatabaseDetailsSchema.parse(request.body);
     try {
       const { version } = await testDatabaseConnection(details);
@@ -46,7 +56,7 @@ export default async function installRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/install', async (request, reply) => {
-    await guard(request);
+    await guard(request, reply);
     try {
       const result = await installSchool(
         { database: app.database, dataDir: app.installState.dataDir, onInstalled: () => app.installState.markInstalled() },

@@ -161,6 +161,22 @@ describe('install gate and wizard API', () => {
     expect(withHeader.statusCode).toBe(201);
   });
 
+  it('slows down guessing: after 10 wrong codes an address gets 429 with retry-after, even with the right code', async () => {
+    const check = (setupCode: string, remoteAddress = REMOTE) =>
+      app.inject({ method: 'POST', url: '/api/install/check-code', remoteAddress, payload: { setupCode } });
+    for (let i = 0; i < 10; i++) expect((await check(`guess-${i}`)).statusCode).toBe(403);
+    const blocked = await check(TEST_SETUP_CODE);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await check(TEST_SETUP_CODE, '198.51.100.4')).statusCode).toBe(200);
+  });
+
+  it('adds the sample content inside the install when asked', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/install', payload: installPayload({ sampleContent: true }) });
+    expect(res.statusCode).toBe(201);
+    expect((await app.inject('/api/install/status')).json().installed).toBe(true);
+  });
+
   it('validates every field with clear 400s', async () => {
     const cases: [unknown, string][] = [
       [{}, 'app'],

@@ -31,3 +31,25 @@ export function setupCodeMatches(expected: string, given: string | undefined): b
   const b = normalise(given);
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+/** Wrong setup codes per address; the code has 60 bits, this only keeps the log quiet and guessing slow. */
+export class SetupCodeAttempts {
+  private readonly failures = new Map<string, number[]>();
+  constructor(
+    private readonly max = 10,
+    private readonly windowMs = 15 * 60 * 1000,
+  ) {}
+
+  /** Seconds until this address may try again, or 0. */
+  retryAfter(ip: string, now = Date.now()): number {
+    const recent = (this.failures.get(ip) ?? []).filter((t) => now - t < this.windowMs);
+    this.failures.set(ip, recent);
+    if (recent.length < this.max) return 0;
+    return Math.ceil((recent[0]! + this.windowMs - now) / 1000);
+  }
+
+  fail(ip: string, now = Date.now()) {
+    if (this.failures.size > 10_000) this.failures.clear();
+    this.failures.set(ip, [...(this.failures.get(ip) ?? []), now]);
+  }
+}
