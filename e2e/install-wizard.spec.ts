@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
@@ -139,6 +139,53 @@ describe.skipIf(chromiumMissingReason())('the install wizard', () => {
       await signInAndOut(page, server.url, 'Little Steps Preschool');
     } finally {
       await t.close();
+      await server.stop();
+    }
+  });
+});
+
+/** An address of this machine that is not loopback, so the server sees a visitor from elsewhere. */
+const lanAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+
+describe.skipIf(chromiumMissingReason() || !lanAddress)('the install wizard from another machine', () => {
+  it('asks for the one-time setup code printed in the server log, and refuses a wrong one', async () => {
+    const browser = await launchBrowser();
+    const server = await startServer({ env: { HOST: '0.0.0.0' } });
+    const remoteUrl = `http://${lanAddress}:${server.port}`;
+    const t = await openPage(browser, remoteUrl, DESKTOP);
+    try {
+      const code = /one-time setup code: ([A-Z0-9-]+)/.exec(server.logs())?.[1];
+      expect(code, 'the setup code in the server log').toBeTruthy();
+      const { page } = t;
+      await page.goto('/');
+      await page.waitForURL(`${remoteUrl}/install`);
+      await heading(page, 'Welcome');
+      await expectNoAxeViolations(page);
+      await page.getByLabel('Setup code').fill('WRONG-CODE-0000');
+      await next(page);
+      await page.getByText(/The setup code is missing or wrong/).waitFor();
+      t.errors.splice(0, t.errors.length, ...t.errors.filter((e) => !/status of 403/.test(e)));
+      await page.getByLabel('Setup code').fill(code!.toLowerCase());
+      await next(page);
+      await heading(page, 'Basic Information');
+      // Without the code the API refuses this visitor.
+      const res = await fetch(`${remoteUrl}/api/install`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(res.status).toBe(403);
+    } finally {
+      // Plain HTTP to a LAN address is not a trustworthy origin, so Chromium ignores (and logs) COOP; HTTPS would not.
+      t.errors.splice(
+        0,
+        t.errors.length,
+        ...t.errors.filter((e) => !/Cross-Origin-Opener-Policy header has been ignored/.test(e)),
+      );
+      await t.close();
+      await browser.close();
       await server.stop();
     }
   });
