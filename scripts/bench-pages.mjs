@@ -37,7 +37,9 @@ async function waitFor(url, child, limitMs = 60_000) {
     try {
       const res = await fetch(url);
       if (res.status < 500) return;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     if (performance.now() - start > limitMs) throw new Error(`no answer from ${url}`);
     await new Promise((r) => setTimeout(r, 20));
   }

@@ -40,7 +40,9 @@ async function waitFor(url, child, limitMs = 60_000) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(url)).status < 500) return;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     if (performance.now() - start > limitMs) throw new Error(`no answer from ${url}`);
     await new Promise((r) => setTimeout(r, 20));
   }

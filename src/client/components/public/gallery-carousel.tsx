@@ -90,9 +90,9 @@ export function GalleryCarousel({ gallery }: { gallery: PublicGallery }) {
       </div>
       {gallery.description && <p className="mt-2 text-slate-600">{gallery.description}</p>}
       <div ref={root} className="swiper mt-6 overflow-hidden rounded-3xl">
-        <ul className="swiper-wrapper flex">
+        <div className="swiper-wrapper flex">
           {images.map((src, i) => (
-            <li key={src + i} className="swiper-slide w-full shrink-0 sm:w-1/2 lg:w-1/3">
+            <div key={src + i} className="swiper-slide w-full shrink-0 sm:w-1/2 lg:w-1/3">
               <button
                 type="button"
                 onClick={(e) => {
@@ -112,9 +112,9 @@ export function GalleryCarousel({ gallery }: { gallery: PublicGallery }) {
                   className="aspect-[16/11] w-full object-cover transition duration-300 hover:scale-105"
                 />
               </button>
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       </div>
       <div ref={pagination} className="gallery-pagination mt-4 flex justify-center gap-2" />
       <Lightbox images={images} index={open} title={gallery.title || 'Gallery'} onIndex={setOpen} onClose={close} />

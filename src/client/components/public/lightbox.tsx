@@ -1,6 +1,7 @@
 import { Icon } from '#client/components/public/icon.tsx';
 import { ArrowLeft, ChevronLeft, ChevronRight } from '#client/components/public/icons.ts';
 import { useEffect, useRef } from 'react';
+import { trapTab } from './focus-trap.ts';
 
 interface LightboxProps {
   images: string[];
@@ -38,6 +39,7 @@ export function Lightbox({ images, index, title, onIndex, onClose }: LightboxPro
     const el = dialog.current;
     if (!el) return;
     const onKey = (e: KeyboardEvent) => {
+      trapTab(e, el);
       if (e.key === 'ArrowRight') latest.current.go(1);
       if (e.key === 'ArrowLeft') latest.current.go(-1);
     };

@@ -90,10 +90,10 @@ export function Testimonials() {
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
           aria-label="Testimonials from parents"
-          className="no-scrollbar mt-10 flex snap-x snap-mandatory gap-6 overflow-x-auto scroll-smooth pb-4"
+          className="no-scrollbar mt-10 flex gap-6 overflow-x-auto scroll-smooth pb-4"
         >
           {TESTIMONIALS.map((t) => (
-            <li key={t.id} className="w-[85%] shrink-0 snap-start sm:w-[380px]">
+            <li key={t.id} className="w-[85%] shrink-0 sm:w-[380px]">
               <figure className="flex h-full flex-col rounded-3xl bg-white p-7 shadow-md ring-1 ring-orange-100">
                 <p className="flex gap-1 text-amber-500" role="img" aria-label={`Rated ${t.rating} out of 5`}>
                   {Array.from({ length: t.rating }, (_, i) => (

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -171,5 +172,49 @@ describe.skipIf(!built)('feeds', () => {
     expect(one.headers['content-disposition']).toContain('spring-fair.ics');
     expect(one.body.match(/BEGIN:VEVENT/g)).toHaveLength(1);
     expect((await get('/events/nope.ics')).statusCode).toBe(404);
+  });
+});
+
+describe.skipIf(!built)('the public JavaScript', () => {
+  interface Chunk {
+    file: string;
+    src?: string;
+    isEntry?: boolean;
+    imports?: string[];
+    dynamicImports?: string[];
+  }
+  const manifest = () =>
+    JSON.parse(readFileSync(join(DIST_DIR, 'client/.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+
+  /** Every chunk a public page loads up front: the entry and its static imports. */
+  function publicChunks(): Chunk[] {
+    const m = manifest();
+    const entry = Object.entries(m).find(([, c]) => c.isEntry)!;
+    const seen = new Map<string, Chunk>();
+    const walk = (key: string) => {
+      if (seen.has(key)) return;
+      seen.set(key, m[key]!);
+      for (const next of m[key]!.imports ?? []) walk(next);
+    };
+    walk(entry[0]);
+    return [...seen.values()];
+  }
+
+  it('holds no back-office, editor or wizard code, and Swiper only in a lazy chunk', () => {
+    const chunks = publicChunks();
+    for (const chunk of chunks) {
+      expect(chunk.src ?? chunk.file).not.toMatch(/routes\/(cms|install)\//);
+      const code = readFileSync(join(DIST_DIR, 'client', chunk.file), 'utf8');
+      expect(code, chunk.file).not.toMatch(/ProseMirror|@tiptap|tiptap/i);
+      expect(code, chunk.file).not.toContain('swiper-wrapper{');
+      expect(code, chunk.file).not.toMatch(/Install Sprout|Database connection failed/);
+    }
+    const lazy = Object.values(manifest()).find((c) => c.src?.includes('gallery-swiper'));
+    expect(lazy && !chunks.includes(lazy)).toBe(true);
+  });
+
+  it('weighs at most 150 KB gzipped on /', () => {
+    const bytes = publicChunks().reduce((sum, c) => sum + gzipSync(readFileSync(join(DIST_DIR, 'client', c.file))).length, 0);
+    expect(bytes).toBeLessThanOrEqual(150 * 1024);
   });
 });

@@ -81,22 +81,20 @@ export function EventDetailPage() {
           </div>
           <h1 className="mt-4 text-3xl font-black tracking-tight text-slate-900 sm:text-4xl">{event.title}</h1>
           <dl className="mt-6 grid gap-4 sm:grid-cols-2">
-            <div className="flex gap-3 rounded-2xl bg-amber-50 p-4">
-              <Icon icon={CalendarDays} className="shrink-0 text-brand-700" />
-              <div>
-                <dt className="text-sm font-bold text-slate-600">Date</dt>
-                <dd className="font-semibold text-slate-900">
-                  {formatDateRange(event.start_date, event.end_date, tz)}
-                  <span className="block text-sm font-normal text-slate-600">Starts at {formatTime(event.start_date, tz)}</span>
-                </dd>
-              </div>
+            <div className="rounded-2xl bg-amber-50 p-4">
+              <dt className="flex items-center gap-2 text-sm font-bold text-slate-600">
+                <Icon icon={CalendarDays} size={18} className="text-brand-700" /> Date
+              </dt>
+              <dd className="mt-1 font-semibold text-slate-900">
+                {formatDateRange(event.start_date, event.end_date, tz)}
+                <span className="block text-sm font-normal text-slate-600">Starts at {formatTime(event.start_date, tz)}</span>
+              </dd>
             </div>
-            <div className="flex gap-3 rounded-2xl bg-sky-50 p-4">
-              <Icon icon={MapPin} className="shrink-0 text-blue-700" />
-              <div>
-                <dt className="text-sm font-bold text-slate-600">Location</dt>
-                <dd className="font-semibold text-slate-900">{event.location}</dd>
-              </div>
+            <div className="rounded-2xl bg-sky-50 p-4">
+              <dt className="flex items-center gap-2 text-sm font-bold text-slate-600">
+                <Icon icon={MapPin} size={18} className="text-blue-700" /> Location
+              </dt>
+              <dd className="mt-1 font-semibold text-slate-900">{event.location}</dd>
             </div>
           </dl>
           <a

@@ -1,6 +1,7 @@
 import { Icon } from '#client/components/public/icon.tsx';
 import { MailCheck, X } from '#client/components/public/icons.ts';
 import { useRef, type FormEvent } from 'react';
+import { trapTab } from '#client/components/public/focus-trap.ts';
 import { FormField, Honeypot, inputClass } from './form-field.tsx';
 import { useEnquiryForm } from './use-enquiry-form.ts';
 
@@ -67,6 +68,7 @@ export function ContactForm() {
           e.preventDefault();
           close();
         }}
+        onKeyDown={(e) => trapTab(e.nativeEvent, e.currentTarget)}
         className="m-auto w-[min(92vw,28rem)] rounded-3xl p-0 shadow-2xl backdrop:bg-slate-900/60"
       >
         <div className="relative p-8 text-center">
