@@ -51,7 +51,8 @@ export function GalleryCarousel({ gallery }: { gallery: PublicGallery }) {
   };
   const close = () => {
     setOpen(null);
-    opener.current?.focus();
+    // After the dialog has closed (a modal dialog makes the page inert until then).
+    requestAnimationFrame(() => opener.current?.focus({ preventScroll: true }));
   };
 
   if (images.length === 0) return null;
