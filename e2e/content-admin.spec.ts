@@ -135,6 +135,13 @@ describe.skipIf(chromiumMissingReason())('content in the back office', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Bullet list' }).click();
     await page.keyboard.type('Relay race');
+    await page.getByRole('button', { name: 'Link' }).click();
+    await expect.poll(() => visible(page, 'Select text first to link')).toBe(true);
+    await page.keyboard.press('Shift+Home');
+    await page.getByRole('button', { name: 'Link' }).click();
+    await page.getByRole('dialog').getByLabel('URL').fill('example.com/races');
+    await page.getByRole('dialog').getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => editor.locator('a[href="https://example.com/races"]').count()).toBe(1);
     await axe(page);
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect.poll(() => page.locator('article h2 strong').textContent()).toBe('Everyone ran');
@@ -145,7 +152,7 @@ describe.skipIf(chromiumMissingReason())('content in the back office', () => {
     const api = await (await page.request.get(`${server.url}/api/posts/slug/our-sports-day`)).json();
     expect(api.data).toMatchObject({ status: 'published', tags: ['Sports', 'Events'] });
     expect(api.data.content).toContain('<h2><strong>Everyone ran</strong></h2>');
-    expect(api.data.content).toContain('<li><p>Relay race</p></li>');
+    expect(api.data.content).toMatch(/<a [^>]*href="https:\/\/example\.com\/races"[^>]*>Relay race<\/a>/);
     expect(api.data.cover_image).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
 
     await page.getByRole('button', { name: 'Edit Our Sports Day!' }).click();

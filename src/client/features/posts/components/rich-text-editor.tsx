@@ -147,7 +147,7 @@ export function RichTextEditor({
     content: value,
     editorProps: {
       attributes: {
-        class: `${POST_HTML_CLASS} min-h-[200px] px-3 py-2 focus:outline-none`,
+        class: `${POST_HTML_CLASS} [&>:first-child]:mt-0 min-h-[200px] px-3 py-2 focus:outline-none`,
         'aria-labelledby': labelId,
         'aria-multiline': 'true',
         role: 'textbox',
@@ -186,7 +186,9 @@ export function RichTextEditor({
       <Dialog open={linkOpen} onOpenChange={setLinkOpen} title="Add a link">
         <form
           onSubmit={(e) => {
+            // The dialog is portalled, but React still bubbles its submit to the post form around the editor.
             e.preventDefault();
+            e.stopPropagation();
             applyLink();
           }}
           className="space-y-4"
