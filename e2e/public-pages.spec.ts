@@ -137,7 +137,7 @@ describe.skipIf(chromiumMissingReason())('the public website', () => {
   it('goes Back from an event to where the parent came from', async () => {
     const t = await openPage(browser, server.url, PHONE);
     await t.page.goto('/events');
-    await t.page.getByRole('link', { name: 'Read More: Annual Sports Day' }).click();
+    await t.page.getByRole('link', { name: 'Read More about Annual Sports Day' }).click();
     await t.page.waitForURL(/\/event\/annual-sports-day$/);
     await t.page.getByRole('button', { name: 'Back' }).click();
     await t.page.waitForURL(/\/events$/);
@@ -179,7 +179,7 @@ describe.skipIf(chromiumMissingReason())('the public website', () => {
     await expect.poll(() => t.page.title()).toContain('Events');
     await t.page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Blog' }).click();
     await t.page.waitForURL(/\/blog$/);
-    await t.page.getByRole('link', { name: `Read More: ${content.posts[0]!.title}` }).click();
+    await t.page.getByRole('link', { name: `Read More about ${content.posts[0]!.title}` }).click();
     await expect.poll(() => t.page.getByRole('heading', { level: 1, name: content.posts[0]!.title }).isVisible()).toBe(true);
     await t.page.goBack();
     await t.page.getByRole('link', { name: 'Home', exact: true }).first().click();

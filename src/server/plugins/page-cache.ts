@@ -5,6 +5,9 @@ export interface CachedPage {
   body: Buffer;
   etag: string;
   storedAt: number;
+  /** Compressed copies, made on first request for each encoding. */
+  br?: Buffer;
+  gzip?: Buffer;
 }
 
 /**

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { RenderContext, RenderResult } from '../../client/entry-server.tsx';
 import type { AppConfig } from '../config.ts';
 import { createServerPublicData } from '../modules/site/public-data.ts';
+import { compressPage, pickEncoding, precompressAssets } from './compression.ts';
 import { changesPages, etagOf, PageCache } from './page-cache.ts';
 
 declare module 'fastify' {
@@ -71,8 +72,10 @@ export default fp(
   async function renderPlugin(app: FastifyInstance, opts: { config: AppConfig }) {
     const { config } = opts;
     if (!config.dev) {
+      precompressAssets(CLIENT_DIST);
       await app.register((await import('@fastify/static')).default, {
         root: CLIENT_DIST,
+        preCompressed: true,
         wildcard: false,
         index: false,
         setHeaders(res, path) {
@@ -116,7 +119,11 @@ export default fp(
       }
       reply.header('etag', page.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-      return reply.code(page.status).type('text/html; charset=utf-8').send(page.body);
+      reply.code(page.status).type('text/html; charset=utf-8');
+      const encoding = page.body.length > 1024 ? pickEncoding(request.headers['accept-encoding']) : null;
+      if (!encoding) return reply.send(page.body);
+      page[encoding] ??= compressPage(page.body, encoding);
+      return reply.header('content-encoding', encoding).send(page[encoding]);
     }
 
     app.get('/*', sendPage);

@@ -39,7 +39,7 @@ export function SiteHeader({ schoolName, brandLine }: { schoolName: string; bran
         Skip to content
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2" aria-label={`${schoolName} home`}>
+        <Link to="/" className="flex items-center gap-2">
           <Logo />
           <span className="flex flex-col leading-tight">
             <span className="text-lg font-extrabold text-slate-900">{schoolName}</span>

@@ -62,10 +62,9 @@ export function EventCard({
         </dl>
         <Link
           to={eventPath(event)}
-          aria-label={`Read More: ${event.title}`}
-          className="mt-5 inline-flex w-fit items-center gap-1 rounded-full bg-brand-50 px-4 py-2 text-sm font-bold text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100"
+          className="mt-5 inline-block w-fit rounded-full bg-brand-50 px-4 py-2 text-sm font-bold text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100"
         >
-          Read More <span aria-hidden="true">→</span>
+          Read More<span className="sr-only"> about {event.title}</span> <span aria-hidden="true">→</span>
         </Link>
       </div>
     </article>

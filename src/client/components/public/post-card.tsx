@@ -37,10 +37,9 @@ export function PostCard({ post, timeZone }: { post: PublicPost; timeZone: strin
         )}
         <Link
           to={`/blog/${post.slug}`}
-          aria-label={`Read More: ${post.title}`}
-          className="mt-5 inline-flex w-fit items-center gap-1 rounded-full bg-brand-600 px-4 py-2 text-sm font-bold text-white hover:bg-brand-700"
+          className="mt-5 inline-block w-fit rounded-full bg-brand-600 px-4 py-2 text-sm font-bold text-white hover:bg-brand-700"
         >
-          Read More <span aria-hidden="true">→</span>
+          Read More<span className="sr-only"> about {post.title}</span> <span aria-hidden="true">→</span>
         </Link>
       </div>
     </article>

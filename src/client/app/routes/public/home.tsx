@@ -102,7 +102,7 @@ function Hero({ brandLine }: { brandLine: string }) {
               to="/about"
               className="rounded-full bg-white px-7 py-3.5 text-lg font-bold text-brand-700 shadow ring-2 ring-brand-600 transition hover:-translate-y-0.5 hover:bg-brand-50"
             >
-              Learn More
+              Learn More<span className="sr-only"> about us</span>
             </Link>
           </div>
         </div>
