@@ -25,6 +25,26 @@ const MAX_PIXELS = 60_000_000;
 
 export const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');
 
+/**
+ * Where processed files live (DESIGN §8). Local disk under DATA_DIR/uploads today; an
+ * S3-compatible store is the documented next step for several processes (same two calls).
+ */
+export interface MediaStorage {
+  put(name: string, bytes: Buffer): Promise<void>;
+  remove(name: string): Promise<void>;
+}
+
+export function localDisk(dataDir: string): MediaStorage {
+  const dir = uploadsDir(dataDir);
+  return {
+    async put(name, bytes) {
+      mkdirSync(dir, { recursive: true });
+      await writeFile(join(dir, name), bytes);
+    },
+    remove: (name) => rm(join(dir, name), { force: true }),
+  };
+}
+
 const unsupported = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG, GIF or WebP images can be uploaded.');
 
 /**
@@ -51,15 +71,14 @@ export async function storeImage(db: Db, dataDir: string, bytes: Buffer, actor: 
     throw new AppError(400, 'UNREADABLE_IMAGE', 'The image could not be read. It may be damaged; try another file.');
   }
   const name = randomBytes(16).toString('hex');
-  const dir = uploadsDir(dataDir);
-  mkdirSync(dir, { recursive: true });
+  const storage = localDisk(dataDir);
   const url = `${UPLOADS_PREFIX}${name}.webp`;
   const variants: { width: number; url: string }[] = [];
-  await writeFile(join(dir, `${name}.webp`), main.data);
+  await storage.put(`${name}.webp`, main.data);
   try {
     for (const width of VARIANT_WIDTHS) {
       const v = await sharp(main.data).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
-      await writeFile(join(dir, `${name}-${width}.webp`), v);
+      await storage.put(`${name}-${width}.webp`, v);
       variants.push({ width, url: variantUrl(url, width) });
     }
     await db.insert(media).values({
@@ -79,8 +98,8 @@ export async function storeImage(db: Db, dataDir: string, bytes: Buffer, actor: 
 
 async function removeFiles(dataDir: string, url: string) {
   const name = url.slice(UPLOADS_PREFIX.length);
-  const dir = uploadsDir(dataDir);
-  await Promise.all([name, ...VARIANT_WIDTHS.map((w) => variantUrl(name, w))].map((f) => rm(join(dir, f), { force: true })));
+  const storage = localDisk(dataDir);
+  await Promise.all([name, ...VARIANT_WIDTHS.map((w) => variantUrl(name, w))].map((f) => storage.remove(f)));
 }
 
 /** Is an upload URL still used by any event, gallery or post? */
