@@ -44,8 +44,19 @@ describe.skipIf(chromiumMissingReason())('signing in to the back office', () => 
     await server?.stop();
   });
 
-  it('sends a signed-out visitor of a guarded route to /', async () => {
+  it('sends a signed-out visitor of a guarded route to /, showing Loading... while the user loads', async () => {
     const t = await openPage(browser, server.url, DESKTOP);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await t.page.route('**/api/auth/user', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await t.page.goto('/cms/roles');
+    await t.page.getByText('Loading...').waitFor();
+    release();
+    await t.page.waitForURL(`${server.url}/`);
+    await t.page.unroute('**/api/auth/user');
     for (const path of ['/cms/events', '/cms/users', '/cms/category']) {
       await t.page.goto(path);
       await t.page.waitForURL(`${server.url}/`);
