@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq, lt, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
@@ -135,15 +135,37 @@ export async function releaseMedia(db: Db, dataDir: string, urls: (string | null
   return removed;
 }
 
-/** Uploads never used by content (a form abandoned after uploading) are removed after a day. */
+/**
+ * Uploads never used by content (a form abandoned after uploading) are removed after a day, and
+ * so are files with no `media` row at all (left by a write whose transaction rolled back).
+ */
 export async function sweepUnusedMedia(db: Db, dataDir: string, olderThanMs = 24 * 3600_000): Promise<string[]> {
-  const stale = await db
-    .select({ url: media.url })
-    .from(media)
-    .where(lt(media.createdAt, new Date(Date.now() - olderThanMs)));
-  return releaseMedia(
+  const cutoff = new Date(Date.now() - olderThanMs);
+  const stale = await db.select({ url: media.url }).from(media).where(lt(media.createdAt, cutoff));
+  const removed = await releaseMedia(
     db,
     dataDir,
     stale.map((r) => r.url),
   );
+  const dir = uploadsDir(dataDir);
+  let files: string[] = [];
+  try {
+    files = await readdir(dir);
+  } catch {
+    return removed;
+  }
+  const known = new Set((await db.select({ url: media.url }).from(media)).map((r) => r.url));
+  for (const file of files) {
+    const match = /^([a-f0-9]{32})(-\d+)?\.webp$/.exec(file);
+    if (!match || known.has(`${UPLOADS_PREFIX}${match[1]}.webp`)) continue;
+    try {
+      if ((await stat(join(dir, file))).mtime < cutoff) {
+        await rm(join(dir, file), { force: true });
+        removed.push(`${UPLOADS_PREFIX}${file}`);
+      }
+    } catch {
+      // gone already
+    }
+  }
+  return removed;
 }

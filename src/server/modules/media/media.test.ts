@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -157,5 +157,13 @@ describe('clean-up of unreferenced uploads', () => {
     expect(await sweepUnusedMedia(app.db, app.dataDir, -1000)).toContain(abandoned);
     expect(existsSync(fileOnDisk(abandoned))).toBe(false);
     expect(await app.db.select().from(media).where(eq(media.url, a))).toHaveLength(1);
+
+    // A file without a media row (its transaction rolled back) is swept too.
+    const orphan = join(app.dataDir, 'uploads', `${'ab'.repeat(16)}-400.webp`);
+    writeFileSync(orphan, 'x');
+    expect(await sweepUnusedMedia(app.db, app.dataDir, 24 * 3600_000)).not.toContain(`/uploads/${'ab'.repeat(16)}-400.webp`);
+    expect(await sweepUnusedMedia(app.db, app.dataDir, -1000)).toContain(`/uploads/${'ab'.repeat(16)}-400.webp`);
+    expect(existsSync(orphan)).toBe(false);
+    expect(existsSync(fileOnDisk(a))).toBe(true);
   });
 });
