@@ -11,6 +11,8 @@ declare module 'fastify' {
       readonly setupCode: string;
       /** DATA_DIR: where the installer writes config.json and sample media. */
       readonly dataDir: string;
+      /** DATABASE_URL (or config.json) named the database at start. */
+      readonly databaseConfigured: boolean;
       /** Installed? Cached once true; while false, asked of the database each time (cheap, and tests install directly). */
       isInstalled(): Promise<boolean>;
       /** Called by the install service once its transaction committed. */
@@ -34,12 +36,13 @@ const NOT_A_PAGE = /^\/(api|install|assets|uploads|@|src|node_modules)(\/|$)|^\/
 
 /** Until installed: pages redirect to /install, the API answers 503 except the install and health endpoints. */
 export default fp(
-  async function installGate(app: FastifyInstance, opts: { config: Pick<AppConfig, 'setupCode' | 'dataDir'> }) {
+  async function installGate(app: FastifyInstance, opts: { config: Pick<AppConfig, 'setupCode' | 'dataDir' | 'databaseUrl'> }) {
     const setupCode = opts.config.setupCode ?? process.env.SPROUT_SETUP_CODE ?? newSetupCode();
     let installed = false;
     const state = {
       setupCode,
       dataDir: opts.config.dataDir,
+      databaseConfigured: Boolean(opts.config.databaseUrl),
       async isInstalled() {
         if (!installed) installed = await isInstalled(app.db);
         return installed;

@@ -83,4 +83,6 @@ export interface InstallStatus {
   needsSetupCode: boolean;
   /** The database the server runs on now (an operator may have set DATABASE_URL). */
   database: 'pglite' | 'pg';
+  /** DATABASE_URL named the database: the wizard offers no other choice. */
+  databaseConfigured: boolean;
 }

@@ -19,7 +19,11 @@ export default async function installRoutes(app: FastifyInstance) {
     const wait = attempts.retryAfter(request.ip);
     if (wait > 0) {
       reply.header('retry-after', String(wait));
-      throw new AppError(429, 'TOO_MANY_ATTEMPTS', `Too many wrong setup codes. Please try again in ${Math.ceil(wait / 60)} minutes.`);
+      throw new AppError(
+        429,
+        'TOO_MANY_ATTEMPTS',
+        `Too many wrong setup codes. Please try again in ${Math.ceil(wait / 60)} minutes.`,
+      );
     }
     const header = request.headers[SETUP_CODE_HEADER];
     const fromBody = (request.body as { setupCode?: unknown } | undefined)?.setupCode;
@@ -33,7 +37,12 @@ export default async function installRoutes(app: FastifyInstance) {
   app.get('/api/install/status', async (request, reply): Promise<InstallStatus> => {
     reply.header('cache-control', 'no-store');
     const installed = await app.installState.isInstalled();
-    return { installed, needsSetupCode: !installed && !isLocalRequest(request), database: app.database.kind };
+    return {
+      installed,
+      needsSetupCode: !installed && !isLocalRequest(request),
+      database: app.database.kind,
+      databaseConfigured: app.installState.databaseConfigured,
+    };
   });
 
   app.post('/api/install/check-code', async (request, reply) => {
@@ -59,7 +68,12 @@ export default async function installRoutes(app: FastifyInstance) {
     await guard(request, reply);
     try {
       const result = await installSchool(
-        { database: app.database, dataDir: app.installState.dataDir, onInstalled: () => app.installState.markInstalled() },
+        {
+          database: app.database,
+          dataDir: app.installState.dataDir,
+          databaseConfigured: app.installState.databaseConfigured,
+          onInstalled: () => app.installState.markInstalled(),
+        },
         request.body,
       );
       request.log.info({ database: result.database }, 'Sprout installed');

@@ -17,6 +17,8 @@ export const INSTALLATION_KEY = 'installation';
 export interface InstallTarget {
   database: Database;
   dataDir: string;
+  /** The operator named the database (DATABASE_URL): the wizard may not choose another. */
+  databaseConfigured?: boolean;
   /** Called once the installation committed (the gate's cache). */
   onInstalled?: () => void;
 }
@@ -41,6 +43,15 @@ export async function installSchool(
     if (await isInstalled(target.database.db)) throw conflict(ALREADY_INSTALLED);
     let handle = target.database.current;
     let databaseUrl: string | undefined;
+    if (input.database.type === 'postgres' && target.databaseConfigured) {
+      // DATABASE_URL wins over config.json at every start: another server chosen here would be ignored.
+      throw badRequest(
+        'This server already runs on the PostgreSQL server it was configured with (DATABASE_URL). Keep that database.',
+        {
+          fields: { 'database.type': 'Keep the configured database' },
+        },
+      );
+    }
     if (input.database.type === 'postgres') {
       const details = { ...input.database, db: input.database.database };
       await testDatabaseConnection(details).catch((error: unknown) => {

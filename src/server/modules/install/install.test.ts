@@ -249,6 +249,25 @@ describe('install gate and wizard API', () => {
     expect(existsSync(join(app.installState.dataDir, 'config.json'))).toBe(false);
   });
 
+  it('keeps the database named by DATABASE_URL: a PostgreSQL choice in the wizard is refused', async () => {
+    const configured = await buildTestApp({ databaseUrl: 'postgres://operator@db.internal:5432/sprout' });
+    try {
+      expect((await configured.inject('/api/install/status')).json()).toMatchObject({ databaseConfigured: true });
+      const res = await configured.inject({
+        method: 'POST',
+        url: '/api/install',
+        payload: installPayload({
+          database: { type: 'postgres', host: 'x', port: 5432, database: 'x', user: 'x', password: 'x' },
+        }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toHaveProperty(['database.type']);
+      expect((await configured.inject({ method: 'POST', url: '/api/install', payload: installPayload() })).statusCode).toBe(201);
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('rolls everything back when a step fails midway, and can run again', async () => {
     // A username clash with a row that exists only for this test forces the admin insert to fail.
     const { hashPassword } = await import('../auth/passwords.ts');

@@ -55,5 +55,5 @@ function InstallScreen() {
       </div>
     );
   }
-  return <InstallWizard needsSetupCode={status.data.needsSetupCode} currentDatabase={status.data.database} />;
+  return <InstallWizard needsSetupCode={status.data.needsSetupCode} databaseConfigured={status.data.databaseConfigured} />;
 }

@@ -28,8 +28,8 @@ export function DatabaseStep({
   update,
   test,
   onTest,
-  currentDatabase,
-}: StepProps & { test: DatabaseTest; onTest: () => void; currentDatabase: 'pglite' | 'pg' }) {
+  databaseConfigured,
+}: StepProps & { test: DatabaseTest; onTest: () => void; databaseConfigured: boolean }) {
   const d = state.database;
   const set = (key: keyof WizardState['database']) => (e: { target: { value: string } }) =>
     update((s) => ({ ...s, database: { ...s.database, [key]: e.target.value } }));
@@ -40,7 +40,7 @@ export function DatabaseStep({
       <fieldset>
         <legend className="mb-2 text-sm font-semibold text-slate-800">Where should the data be kept?</legend>
         <div className="grid gap-3 sm:grid-cols-2">
-          {OPTIONS.map(({ value, label, text, Icon }) => (
+          {OPTIONS.filter((o) => !databaseConfigured || o.value === 'builtin').map(({ value, label, text, Icon }) => (
             <label
               key={value}
               className={`grid cursor-pointer grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-xl border-2 p-4 ${d.type === value ? 'border-brand-600 bg-brand-50' : 'border-slate-200 bg-white'}`}
@@ -55,12 +55,10 @@ export function DatabaseStep({
               />
               <span className="flex items-center gap-2 font-bold text-slate-900">
                 <Icon className="h-4 w-4" aria-hidden="true" />
-                {label}
+                {value === 'builtin' && databaseConfigured ? 'Configured database' : label}
               </span>
               <span className="block text-sm text-slate-600">
-                {value === 'builtin' && currentDatabase === 'pg'
-                  ? 'The PostgreSQL server this application was started with.'
-                  : text}
+                {value === 'builtin' && databaseConfigured ? 'The database this server was started with (DATABASE_URL).' : text}
               </span>
             </label>
           ))}

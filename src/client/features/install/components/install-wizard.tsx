@@ -23,13 +23,7 @@ import {
 /** §4: post-install redirect to / after 3000 ms. */
 const REDIRECT_MS = 3000;
 
-export function InstallWizard({
-  needsSetupCode,
-  currentDatabase,
-}: {
-  needsSetupCode: boolean;
-  currentDatabase: 'pglite' | 'pg';
-}) {
+export function InstallWizard({ needsSetupCode, databaseConfigured }: { needsSetupCode: boolean; databaseConfigured: boolean }) {
   const [step, setStep] = useState(0);
   const [state, setState] = useState<WizardState>(INITIAL_STATE);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -155,7 +149,12 @@ export function InstallWizard({
         {step === 1 && <BasicInfoStep {...stepProps} />}
         {step === 2 && <AdminStep {...stepProps} />}
         {step === 3 && (
-          <DatabaseStep {...stepProps} test={dbTest} onTest={() => void runDatabaseTest()} currentDatabase={currentDatabase} />
+          <DatabaseStep
+            {...stepProps}
+            test={dbTest}
+            onTest={() => void runDatabaseTest()}
+            databaseConfigured={databaseConfigured}
+          />
         )}
         {step === 4 && <FinishStep state={state} update={update} done={done} />}
         {installError && step === 4 && (
