@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE } from './support/browser.ts';
 import { chromiumMissingReason } from './support/env.ts';
 import { E2E_ADMIN, installSchool } from './support/install.ts';
+import { gotoReady, waitReady } from './support/public-content.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 // Both forms from a parent's browser, with their errors, reach the school: stored, e-mailed through
@@ -38,12 +39,13 @@ describe.skipIf(chromiumMissingReason())('enquiries from the website', () => {
 
   it('keeps the admission draft across a reload, says what to fix, then confirms', async () => {
     const t = await openPage(browser, server.url, PHONE);
-    await t.page.goto('/admission');
+    await gotoReady(t.page, '/admission');
     const form = t.page.getByRole('form', { name: 'Admission form' });
     await form.getByLabel("Child's full name").fill('Aarav Sharma');
     await form.getByLabel("Father's name").fill('Rohit Sharma');
     await form.getByLabel('E-mail').fill('rohit@example');
     await t.page.reload();
+    await waitReady(t.page);
     await expect.poll(() => form.getByLabel("Child's full name").inputValue()).toBe('Aarav Sharma');
     expect(await form.getByLabel('E-mail').inputValue()).toBe('rohit@example');
 
@@ -69,6 +71,7 @@ describe.skipIf(chromiumMissingReason())('enquiries from the website', () => {
     await expect.poll(() => t.page.getByText('Form submitted! We will contact you soon.').isVisible()).toBe(true);
     await expectNoAxeViolations(t.page);
     await t.page.reload();
+    await waitReady(t.page);
     expect(await t.page.getByText('Form submitted!').count()).toBe(0);
     expect(await form.getByLabel("Child's full name").inputValue()).toBe('');
     await t.close();
@@ -76,7 +79,7 @@ describe.skipIf(chromiumMissingReason())('enquiries from the website', () => {
 
   it('sends a contact message, shows Message Sent! and closes it by the icon or Close', async () => {
     const t = await openPage(browser, server.url, DESKTOP);
-    await t.page.goto('/contact');
+    await gotoReady(t.page, '/contact');
     const form = t.page.getByRole('form', { name: 'Contact form' });
     expect(await form.getByText('* This field is required').count()).toBe(3);
     await form.getByRole('button', { name: 'Send Message' }).click();
@@ -111,7 +114,7 @@ describe.skipIf(chromiumMissingReason())('enquiries from the website', () => {
     const t = await openPage(browser, server.url, DESKTOP);
     const login = await t.page.request.post(`${server.url}/api/auth/login`, { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } });
     expect(login.ok()).toBe(true);
-    await t.page.goto('/cms/enquiries');
+    await gotoReady(t.page, '/cms/enquiries');
     await expect.poll(() => t.page.getByRole('heading', { name: 'Enquiries' }).isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => t.page.getByRole('button', { name: /^All \(3\)/ }).isVisible()).toBe(true);
     expect(await t.page.getByRole('button', { name: /^Admission \(1\)/ }).isVisible()).toBe(true);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE } from './support/browser.ts';
 import { chromiumMissingReason } from './support/env.ts';
 import { installSchool } from './support/install.ts';
+import { gotoReady } from './support/public-content.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 describe.skipIf(chromiumMissingReason())('the public frame', () => {
@@ -19,7 +20,7 @@ describe.skipIf(chromiumMissingReason())('the public frame', () => {
 
   it('renders the 404 page on the server with status 404, and hydrates without warnings', async () => {
     const t = await openPage(browser, server.url, DESKTOP);
-    const response = await t.page.goto('/no-such-page');
+    const response = await gotoReady(t.page, '/no-such-page');
     expect(response?.status()).toBe(404);
     await expect.poll(() => t.page.getByRole('heading', { name: 'Oops! Page not found' }).isVisible()).toBe(true);
     await expectNoAxeViolations(t.page);
@@ -32,7 +33,7 @@ describe.skipIf(chromiumMissingReason())('the public frame', () => {
 
   it('shows the desktop navigation and the footer at 1280 px', async () => {
     const t = await openPage(browser, server.url, DESKTOP);
-    await t.page.goto('/');
+    await gotoReady(t.page, '/');
     const nav = t.page.getByRole('navigation', { name: 'Main' }).first();
     for (const name of ['Home', 'About', 'Programs', 'Curriculum', 'Contact', 'Blog', 'Admission']) {
       expect(await nav.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
@@ -47,7 +48,7 @@ describe.skipIf(chromiumMissingReason())('the public frame', () => {
 
   it('opens the small-screen menu, and closes it when a link is chosen, at 375 px', async () => {
     const t = await openPage(browser, server.url, PHONE);
-    await t.page.goto('/');
+    await gotoReady(t.page, '/');
     await expectNoAxeViolations(t.page);
     const toggle = t.page.getByRole('button', { name: 'Open menu' });
     await toggle.click();

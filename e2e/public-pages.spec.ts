@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE } from './support/browser.ts';
 import { chromiumMissingReason } from './support/env.ts';
 import { E2E_ADMIN, installSchool } from './support/install.ts';
-import { createPublicContent, HOSTILE_POST_SLUG, type PublicContent } from './support/public-content.ts';
+import { createPublicContent, gotoReady, HOSTILE_POST_SLUG, type PublicContent } from './support/public-content.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 // Every public page at 375 and 1280 px: its key texts, no axe findings, no console errors (hydration
@@ -39,7 +39,7 @@ describe.skipIf(chromiumMissingReason())('the public website', () => {
     it(`shows every page with its texts and no axe findings at ${viewport.width} px`, async () => {
       const t = await openPage(browser, server.url, viewport);
       for (const [path, texts] of PAGES) {
-        const response = await t.page.goto(path);
+        const response = await gotoReady(t.page, path);
         expect(response?.status(), path).toBe(200);
         for (const text of texts) {
           expect(await t.page.getByText(text, { exact: false }).first().isVisible(), `${path}: ${text}`).toBe(true);
@@ -57,7 +57,7 @@ describe.skipIf(chromiumMissingReason())('the public website', () => {
       ['/event/no-such-event', 'Event not found.'],
       ['/blog/no-such-post', 'Post not found'],
     ] as const) {
-      const response = await t.page.goto(path);
+      const response = await gotoReady(t.page, path);
       expect(response?.status(), path).toBe(404);
       expect(await t.page.getByRole('heading', { name: heading }).isVisible(), path).toBe(true);
       await expectNoAxeViolations(t.page);
@@ -68,7 +68,7 @@ describe.skipIf(chromiumMissingReason())('the public website', () => {
   it('scrolls the testimonials by 400 px with the arrows, by keyboard', async () => {
     const t = await openPage(browser, server.url, DESKTOP);
     await t.page.emulateMedia({ reducedMotion: 'reduce' });
-    await t.page.goto('/');
+    await gotoReady(t.page, '/');
     const track = t.page.getByRole('list', { name: 'Testimonials from parents' });
     const next = t.page.getByRole('button', { name: 'Next testimonials' });
     await next.focus();
@@ -84,7 +84,7 @@ describe.skipIf(chromiumMissingReason())('the public website', () => {
   it('keeps the school scene still for visitors who prefer reduced motion', async () => {
     const t = await openPage(browser, server.url, DESKTOP);
     await t.page.emulateMedia({ reducedMotion: 'reduce' });
-    await t.page.goto('/');
+    await gotoReady(t.page, '/');
     const names = await t.page.locator('.scene-child').evaluateAll((els) => els.map((el) => getComputedStyle(el).animationName));
     expect(names).toEqual(['none', 'none', 'none', 'none', 'none']);
     await t.page.emulateMedia({ reducedMotion: 'no-preference' });
@@ -95,7 +95,7 @@ describe.skipIf(chromiumMissingReason())('the public website', () => {
 
   it('runs the gallery carousel and a lightbox that wraps, keeps focus and closes by Back, Escape and backdrop', async () => {
     const t = await openPage(browser, server.url, DESKTOP);
-    await t.page.goto('/event/annual-sports-day');
+    await gotoReady(t.page, '/event/annual-sports-day');
     const gallery = t.page.getByRole('region', { name: 'Sports Day Photos' }).or(t.page.locator('section', { hasText: 'Sports Day Photos' })).first();
     await expect.poll(() => t.page.locator('.swiper-initialized').count()).toBe(1);
     expect(await t.page.locator('.gallery-pagination .swiper-pagination-bullet').count()).toBeGreaterThan(1);
@@ -136,7 +136,7 @@ describe.skipIf(chromiumMissingReason())('the public website', () => {
 
   it('goes Back from an event to where the parent came from', async () => {
     const t = await openPage(browser, server.url, PHONE);
-    await t.page.goto('/events');
+    await gotoReady(t.page, '/events');
     await t.page.getByRole('link', { name: 'Read More about Annual Sports Day' }).click();
     await t.page.waitForURL(/\/event\/annual-sports-day$/);
     await t.page.getByRole('button', { name: 'Back' }).click();
@@ -150,7 +150,7 @@ describe.skipIf(chromiumMissingReason())('the public website', () => {
     await t.page.addInitScript(() => {
       Object.defineProperty(navigator, 'share', { value: undefined });
     });
-    await t.page.goto('/blog/five-ways-reading');
+    await gotoReady(t.page, '/blog/five-ways-reading');
     const dialog = new Promise<string>((resolve) => t.page.once('dialog', (d) => (resolve(d.message()), void d.accept())));
     await t.page.getByRole('button', { name: 'Share Post' }).click();
     expect(await dialog).toBe('Link copied to clipboard!');
@@ -160,7 +160,7 @@ describe.skipIf(chromiumMissingReason())('the public website', () => {
 
   it('renders a post with script, onerror and javascript: links inert', async () => {
     const t = await openPage(browser, server.url, DESKTOP);
-    await t.page.goto(`/blog/${HOSTILE_POST_SLUG}`);
+    await gotoReady(t.page, `/blog/${HOSTILE_POST_SLUG}`);
     expect(await t.page.getByText('Safe text').isVisible()).toBe(true);
     const link = t.page.getByText('click me');
     expect(await link.getAttribute('href')).toBeNull();
@@ -172,7 +172,7 @@ describe.skipIf(chromiumMissingReason())('the public website', () => {
 
   it('navigates between pages in the browser with titles and the data loaded through the API', async () => {
     const t = await openPage(browser, server.url, DESKTOP);
-    await t.page.goto('/');
+    await gotoReady(t.page, '/');
     await t.page.getByRole('link', { name: 'View All Posts' }).click();
     await t.page.waitForURL(/\/events$/);
     await expect.poll(() => t.page.getByRole('heading', { name: 'All Events' }).isVisible()).toBe(true);

@@ -103,3 +103,18 @@ export async function createPublicContent(base: string, admin: { username: strin
   await call('POST', '/api/posts', { title: 'Draft Post Hidden', slug: 'draft-hidden', content: '<p>draft</p>', status: 'draft' });
   return { cookie, events, posts, galleryId };
 }
+
+type Navigable = {
+  goto(url: string): Promise<{ status(): number } | null>;
+  reload(): Promise<unknown>;
+  waitForSelector(selector: string, options: { state: 'attached' }): Promise<unknown>;
+};
+
+/** The site's script starts after the load event (public/boot.js): wait until the page is hydrated. */
+export const waitReady = (page: Navigable) => page.waitForSelector('html[data-ready]', { state: 'attached' });
+
+export async function gotoReady(page: Navigable, path: string) {
+  const response = await page.goto(path);
+  await waitReady(page);
+  return response;
+}

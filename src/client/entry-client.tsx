@@ -2,6 +2,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Ready } from './app/ready.tsx';
 import { routes } from './app/routes.tsx';
 
 declare global {
@@ -17,6 +18,7 @@ if (routerData?.textContent) window.__staticRouterHydrationData = JSON.parse(rou
 const router = createBrowserRouter(routes);
 const app = (
   <StrictMode>
+    <Ready />
     <RouterProvider router={router} />
   </StrictMode>
 );

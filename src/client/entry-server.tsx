@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type UIMatch } from 'react-router';
 import type { PublicData } from './lib/public-data.ts';
 import { pageMetaFor, renderHeadTags } from './app/meta.ts';
+import { Ready } from './app/ready.tsx';
 import { routes } from './app/routes.tsx';
 
 const handler = createStaticHandler(routes);
@@ -28,6 +29,7 @@ export async function render(request: Request, context: RenderContext): Promise<
   // several times faster than the streaming/prerender ones here.
   const html = renderToString(
     <StrictMode>
+      <Ready />
       <StaticRouterProvider router={router} context={result} hydrate={false} />
     </StrictMode>,
   );

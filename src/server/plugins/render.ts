@@ -35,7 +35,7 @@ async function productionRenderer(): Promise<Renderer> {
   if (!existsSync(SSR_ENTRY) || !existsSync(join(CLIENT_DIST, 'index.html'))) {
     throw new Error('The site is not built: run `npm run build` (npm start does it for you).');
   }
-  const html = withFontPreload(readFileSync(join(CLIENT_DIST, 'index.html'), 'utf8'));
+  const html = withDeferredScript(withInlineStyles(withFontPreload(readFileSync(join(CLIENT_DIST, 'index.html'), 'utf8'))));
   const mod = (await import(SSR_ENTRY)) as { render: RenderFn };
   return { template: async () => html, render: mod.render };
 }
@@ -54,6 +54,30 @@ async function devRenderer(app: FastifyInstance): Promise<Renderer> {
       return mod.render(request, context);
     },
   };
+}
+
+/**
+ * The stylesheet inlined into the page (about 10 KB compressed): first paint needs no second
+ * request. The CSP allows inline styles; scripts stay external.
+ */
+function withInlineStyles(html: string): string {
+  return html.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (tag, href: string) => {
+    const file = join(CLIENT_DIST, href);
+    return existsSync(file) ? `<style>${readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>` : tag;
+  });
+}
+
+/**
+ * The entry module is started by /boot.js after the load event (and its chunks are no longer
+ * preloaded): the server-rendered page paints and works without waiting for ~110 KB of script.
+ */
+function withDeferredScript(html: string): string {
+  const entry = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/.exec(html);
+  if (!entry) return html;
+  return html
+    .replace(entry[0], '')
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+    .replace('</body>', `<script src="/boot.js" defer data-entry="${entry[1]}"></script>\n  </body>`);
 }
 
 /** Preloads the Latin subset of the self-hosted font (the only one English pages need). */

@@ -24,19 +24,35 @@ export function GalleryCarousel({ gallery }: { gallery: PublicGallery }) {
   useEffect(() => {
     let cancelled = false;
     const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    void import('./gallery-swiper.ts').then(({ createGallerySwiper }) => {
-      if (cancelled || !root.current || !prev.current || !next.current || !pagination.current) return;
-      swiper.current = createGallerySwiper({
-        root: root.current,
-        prev: prev.current,
-        next: next.current,
-        pagination: pagination.current,
-        autoplay: !reduce,
+    const start = () =>
+      void import('./gallery-swiper.ts').then(({ createGallerySwiper }) => {
+        if (cancelled || !root.current || !prev.current || !next.current || !pagination.current) return;
+        swiper.current = createGallerySwiper({
+          root: root.current,
+          prev: prev.current,
+          next: next.current,
+          pagination: pagination.current,
+          autoplay: !reduce,
+        });
+        setPlaying(!reduce);
       });
-      setPlaying(!reduce);
-    });
+    // Swiper loads when the gallery comes near the screen, not with the page.
+    const observer =
+      typeof IntersectionObserver === 'undefined'
+        ? null
+        : new IntersectionObserver(
+            (entries) => {
+              if (!entries.some((e) => e.isIntersecting)) return;
+              observer?.disconnect();
+              start();
+            },
+            { rootMargin: '300px' },
+          );
+    if (observer && root.current) observer.observe(root.current);
+    else start();
     return () => {
       cancelled = true;
+      observer?.disconnect();
       swiper.current?.destroy(true, false);
       swiper.current = null;
     };

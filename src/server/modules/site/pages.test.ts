@@ -59,7 +59,7 @@ describe.skipIf(!built)('public pages without JavaScript', () => {
     expect(res.statusCode).toBe(200);
     const html = res.body;
     expect(html).toContain('<title>A Place to Grow, Learn &amp; Shine | Sprout</title>');
-    expect(html).toContain('alt="Happy children learning and playing in preschool"');
+    expect(html).toContain('aria-label="Happy children learning and playing in preschool"');
     expect(html).toContain('Spring Fair');
     expect(html).toContain('Parent Testimonials');
     expect(html).toMatch(/<meta name="description" content="Where learning meets fun!/);

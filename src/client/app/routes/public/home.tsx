@@ -3,6 +3,7 @@ import { Brain, Lightbulb, Palette } from '#client/components/public/icons.ts';
 import { Suspense } from 'react';
 import { Await, Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { EventCard, EventCardSkeleton } from '#client/components/public/event-card.tsx';
+import { HeroIllustration } from '#client/components/public/hero-illustration.tsx';
 import { SchoolScene } from '#client/components/public/school-scene.tsx';
 import { Testimonials } from '#client/components/public/testimonials.tsx';
 import { publicData, type PublicEvent } from '#client/lib/public-data.ts';
@@ -107,14 +108,7 @@ function Hero({ brandLine }: { brandLine: string }) {
           </div>
         </div>
         <div className="relative mx-auto w-full max-w-xl">
-          <img
-            src="/illustrations/hero-children.svg"
-            alt="Happy children learning and playing in preschool"
-            width={600}
-            height={520}
-            fetchPriority="high"
-            className="h-auto w-full drop-shadow-2xl"
-          />
+          <HeroIllustration className="w-full drop-shadow-2xl" />
           <span
             aria-hidden="true"
             className="absolute -left-2 top-6 inline-flex h-16 w-16 items-center justify-center rounded-full bg-white text-3xl shadow-xl sm:-left-6"
