@@ -264,7 +264,8 @@ describe.skipIf(chromiumMissingReason() || pgMissing)('the install wizard with a
 
     await heading(page, 'Installation Complete');
     expect(await page.getByText(`PostgreSQL: `).isVisible()).toBe(true);
-    await page.getByLabel('Add sample content').uncheck();
+    // Sample content stays on (the default): it is written into PostgreSQL within the install.
+    expect(await page.getByLabel('Add sample content').isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Finish' }).click();
     await page.getByText('Installation complete!').waitFor();
     await page.waitForURL(`${server.url}/`, { timeout: 10_000 });
@@ -279,8 +280,10 @@ describe.skipIf(chromiumMissingReason() || pgMissing)('the install wizard with a
     const client = new pg.Client({ connectionString: Object.assign(new URL(PG_URL), { pathname: `/${name}` }).toString() });
     await client.connect();
     const { rows } = await client.query(`select username from users`);
+    const events = await client.query(`select count(*)::int as n from events`);
     await client.end();
     expect(rows).toEqual([{ username: 'admin' }]);
+    expect(events.rows[0].n).toBeGreaterThan(0);
 
     // After a restart on the same DATA_DIR the app still runs on PostgreSQL (DATA_DIR/config.json).
     await server.stop();
