@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage as openTestPage, PHONE } from './support/browser.ts';
 import { chromiumMissingReason, IN_CI } from './support/env.ts';
+import { E2E_SCHOOL_NAME, installSchool } from './support/install.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -139,6 +140,36 @@ describe.skipIf(chromiumMissingReason())('the install wizard', () => {
       await signInAndOut(page, server.url, 'Little Steps Preschool');
     } finally {
       await t.close();
+      await server.stop();
+    }
+  });
+});
+
+describe.skipIf(chromiumMissingReason())('the install wizard, when another tab installed first', () => {
+  it('says the installation failed because it is already installed, and changes nothing', async () => {
+    const browser = await launchBrowser();
+    const server = await startServer();
+    const t = await openPage(browser, server.url, DESKTOP);
+    try {
+      const { page } = t;
+      await page.goto('/install');
+      await heading(page, 'Welcome');
+      await next(page);
+      await fillBasics(page, 'Second Tab School');
+      await fillAdmin(page);
+      await heading(page, 'Database Configuration');
+      await next(page);
+      await heading(page, 'Installation Complete');
+      await installSchool(server); // the other tab wins
+      await page.getByRole('button', { name: 'Finish' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Installation failed: Sprout is already installed.' }).waitFor();
+      await expectNoAxeViolations(page);
+      t.errors.splice(0, t.errors.length, ...t.errors.filter((e) => !/status of 409/.test(e)));
+      const school = await (await fetch(`${server.url}/api/school`)).json();
+      expect(school.data.name).toBe(E2E_SCHOOL_NAME);
+    } finally {
+      await t.close();
+      await browser.close();
       await server.stop();
     }
   });
