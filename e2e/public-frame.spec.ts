@@ -58,7 +58,7 @@ describe.skipIf(chromiumMissingReason())('the public frame', () => {
     await t.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
     await t.page.waitForURL(`${server.url}/blog`);
     expect(await t.page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
-    expect(await t.page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => t.page.evaluate(() => window.scrollY)).toBe(0);
     await t.close();
   });
 });
