@@ -116,7 +116,7 @@ export function InstallWizard({ needsSetupCode, databaseConfigured }: { needsSet
       setInstallError(message);
       toast.error(message);
       if (error instanceof ApiError && error.fields) {
-        const fields = Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v]));
+        const fields = { ...error.fields };
         setErrors(fields);
         const target = Math.min(...Object.keys(fields).map(stepOfField));
         if (target < 4) setStep(target);
