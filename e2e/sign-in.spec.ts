@@ -213,4 +213,10 @@ describe.skipIf(chromiumMissingReason())('signing in to the back office', () => 
       body: JSON.stringify({ currentPassword: 'a-new-password-2', newPassword: E2E_ADMIN.password }),
     });
   });
+  it('never writes a password or a password hash to the server log', () => {
+    const logs = server.logs();
+    expect(logs).toContain('/api/auth/login');
+    for (const secret of [E2E_ADMIN.password, 'a-new-password-2', 'not-the-password']) expect(logs).not.toContain(secret);
+    expect(logs).not.toMatch(/\$argon2id\$/);
+  });
 });
