@@ -44,6 +44,18 @@ describe('POST /api/cover', () => {
     expect(served.headers['content-type']).toBe('image/webp');
   });
 
+  it('serves nothing outside the uploads folder', async () => {
+    for (const url of [
+      '/uploads/..%2f..%2fetc%2fpasswd',
+      '/uploads/../package.json',
+      '/uploads/.hidden',
+      '/uploads/missing.webp',
+    ]) {
+      const res = await app.inject({ url });
+      expect([400, 403, 404], url).toContain(res.statusCode);
+    }
+  });
+
   it('removes EXIF and GPS from photos', async () => {
     const jpeg = await jpegWithGps();
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
