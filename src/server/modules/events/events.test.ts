@@ -4,6 +4,7 @@ import { buildTestApp } from '../../test/build-test-app.ts';
 import { createCategory, createEvent, createGallery } from '../../test/content-factories.ts';
 import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { getEvent, listEvents } from './events.service.ts';
+import { EventSchema } from '../../../shared/schemas/event.ts';
 
 let app: FastifyInstance;
 let cookie: string;
@@ -35,6 +36,7 @@ describe('POST /api/events', () => {
     const res = await app.inject({ method: 'POST', url: '/api/events', headers: { cookie }, payload: valid() });
     expect(res.statusCode).toBe(201);
     const event = res.json().data;
+    expect(EventSchema.strict().parse(event)).toEqual(event);
     expect(event).toMatchObject({
       title: 'Spring Fair',
       category: 'Workshop',

@@ -4,6 +4,7 @@ import { buildTestApp } from '../../test/build-test-app.ts';
 import { createGallery } from '../../test/content-factories.ts';
 import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { galleryStats, getGallery } from './galleries.service.ts';
+import { GallerySchema } from '../../../shared/schemas/gallery.ts';
 
 let app: FastifyInstance;
 let cookie: string;
@@ -27,6 +28,7 @@ describe('POST /api/admin/galleries', () => {
       published: true,
     });
     expect(res.statusCode).toBe(201);
+    expect(GallerySchema.strict().parse(res.json().data)).toEqual(res.json().data);
     expect(res.json().data).toMatchObject({
       title: 'Art Week',
       type: 'images',

@@ -4,6 +4,7 @@ import { buildTestApp } from '../../test/build-test-app.ts';
 import { createPost, fileOf, multipart, pngBytes } from '../../test/content-factories.ts';
 import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { getPostBySlug, listPosts } from './posts.service.ts';
+import { PostSchema } from '../../../shared/schemas/post.ts';
 
 let app: FastifyInstance;
 let cookie: string;
@@ -39,6 +40,7 @@ describe('POST /api/posts (multipart)', () => {
     const res = await send('POST', '/api/posts', fields(), fileOf(await pngBytes(1200, 600)));
     expect(res.statusCode).toBe(201);
     const post = res.json().data;
+    expect(PostSchema.strict().parse(post)).toEqual(post);
     expect(res.json().success).toBe(true);
     expect(post).toMatchObject({
       title: 'Our Garden Week',
