@@ -213,6 +213,33 @@ describe.skipIf(chromiumMissingReason())('signing in to the back office', () => 
       body: JSON.stringify({ currentPassword: 'a-new-password-2', newPassword: E2E_ADMIN.password }),
     });
   });
+  it('asks for a new sign-in in place when the session ends while working', async () => {
+    const t = await openPage(browser, server.url, DESKTOP);
+    const { page } = t;
+    await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Log Out' }).waitFor();
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Events', exact: true }).click();
+    await page.waitForURL(`${server.url}/cms/events`);
+    // The session is revoked elsewhere (here: signed out with the same cookie).
+    const sid = (await t.context.cookies()).find((c) => c.name === 'sid')!.value;
+    await fetch(`${server.url}/api/logout`, { method: 'POST', headers: { cookie: `sid=${sid}` } });
+    await page.getByRole('button', { name: 'Change password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change password' });
+    await dialog.getByLabel('Current password').fill(E2E_ADMIN.password);
+    await dialog.getByLabel('New password', { exact: true }).fill('whatever-new-1');
+    await dialog.getByLabel('Confirm new password').fill('whatever-new-1');
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your session has ended. Please sign in again.').waitFor();
+    expect(page.url()).toBe(`${server.url}/cms/events`);
+    allowRefusedSignIn(t);
+    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('button', { name: 'Log Out' }).waitFor();
+    expect(page.url()).toBe(`${server.url}/cms/events`);
+    await t.close();
+  });
+
   it('never writes a password or a password hash to the server log', () => {
     const logs = server.logs();
     expect(logs).toContain('/api/auth/login');

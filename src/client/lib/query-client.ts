@@ -1,13 +1,25 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client.ts';
 
-/** §9, staff area: no retries, no refetch on focus, data never stale (mutations invalidate what they change). */
-export function createStaffQueryClient() {
-  return new QueryClient({
+const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/**
+ * §9, staff area: no retries, no refetch on focus, data never stale (mutations invalidate what they
+ * change). `onUnauthorized` runs when any call answers 401 (the session ended or was revoked).
+ */
+export function createStaffQueryClient(options: { onUnauthorized?: (client: QueryClient) => void } = {}) {
+  const onError = (error: unknown) => {
+    if (isUnauthorized(error)) options.onUnauthorized?.(client);
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: Infinity },
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 /** §9 elsewhere: 3 retries with exponential back-off capped at 30 s; unused data dropped after 5 minutes. */

@@ -3,7 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { Toaster } from '../../../components/ui/toaster.tsx';
 import { TooltipProvider } from '../../../components/ui/tooltip.tsx';
-import { useUser } from '../../../features/auth/api/get-user.ts';
+import { USER_QUERY_KEY, useUser } from '../../../features/auth/api/get-user.ts';
 import { createStaffQueryClient } from '../../../lib/query-client.ts';
 import { CMS_ROUTES } from './cms-routes.tsx';
 import { crumbsFor } from './shell/breadcrumbs.tsx';
@@ -13,22 +13,33 @@ import { LoginScreen } from './shell/login-screen.tsx';
 
 /** The staff back office (client-rendered): sign-in, the guard of §2, the shell and every screen. */
 export function CmsApp() {
-  const [client] = useState(createStaffQueryClient);
+  // Why the user must sign in again where they are (password changed, session ended), or null.
+  const [notice, setNotice] = useState<string | null>(null);
+  const [client] = useState(() =>
+    createStaffQueryClient({
+      onUnauthorized: (queryClient) => {
+        if (!queryClient.getQueryData(USER_QUERY_KEY)) return;
+        setNotice(SESSION_ENDED);
+        queryClient.setQueryData(USER_QUERY_KEY, null);
+      },
+    }),
+  );
   return (
     <QueryClientProvider client={client}>
       <TooltipProvider>
-        <CmsRoot />
+        <CmsRoot notice={notice} setNotice={setNotice} />
         <Toaster />
       </TooltipProvider>
     </QueryClientProvider>
   );
 }
 
-function CmsRoot() {
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+const PASSWORD_CHANGED = 'Your password was changed. Please sign in with the new one.';
+
+function CmsRoot({ notice, setNotice }: { notice: string | null; setNotice: (notice: string | null) => void }) {
   const user = useUser();
   const { pathname } = useLocation();
-  // After a password change the user signs in again where they were, instead of being sent away.
-  const [reauth, setReauth] = useState(false);
   const isIndex = /^\/cms\/?$/.test(pathname);
 
   useEffect(() => {
@@ -50,15 +61,13 @@ function CmsRoot() {
     );
   }
   if (!user.data) {
-    if (reauth)
-      return (
-        <LoginScreen notice="Your password was changed. Please sign in with the new one." onSignedIn={() => setReauth(false)} />
-      );
+    // Signed out while working: sign in again here instead of being sent away.
+    if (notice) return <LoginScreen notice={notice} onSignedIn={() => setNotice(null)} />;
     // §2: /cms shows the login screen; every other back-office route redirects to / when signed out.
     return isIndex ? <LoginScreen /> : <Navigate to="/" replace />;
   }
   return (
-    <CmsShell user={user.data} onSignedOut={() => setReauth(true)}>
+    <CmsShell user={user.data} onSignedOut={() => setNotice(PASSWORD_CHANGED)}>
       <Suspense fallback={<CmsLoading />}>
         <Routes>
           {CMS_ROUTES.map(({ path, Screen }) => (
