@@ -59,14 +59,13 @@ export interface PublicGallery {
 
 export interface Page<T> {
   items: T[];
-  total: number;
+  /** Another page follows (one extra row is read instead of counting every row). */
+  hasMore: boolean;
 }
 
 export interface PageRequest {
   limit: number;
   offset: number;
-  /** Skip counting everything (total is then the items' length). */
-  count?: boolean;
 }
 
 /**

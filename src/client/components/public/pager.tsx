@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 
 /** Previous/next links for a paginated list (`?page=N`). */
-export function Pager({ basePath, page, pageCount }: { basePath: string; page: number; pageCount: number }) {
-  if (pageCount <= 1) return null;
+export function Pager({ basePath, page, hasMore }: { basePath: string; page: number; hasMore: boolean }) {
+  if (page === 1 && !hasMore) return null;
   const href = (n: number) => (n === 1 ? basePath : `${basePath}?page=${n}`);
   const className = 'rounded-full px-5 py-2 font-bold ring-1 ring-brand-600 text-brand-700 hover:bg-brand-50';
   return (
@@ -12,10 +12,8 @@ export function Pager({ basePath, page, pageCount }: { basePath: string; page: n
           ← Previous
         </Link>
       )}
-      <span className="text-sm text-slate-600">
-        Page {page} of {pageCount}
-      </span>
-      {page < pageCount && (
+      <span className="text-sm text-slate-600">Page {page}</span>
+      {hasMore && (
         <Link to={href(page + 1)} className={className} rel="next">
           Next →
         </Link>

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { PublicData } from '../../../client/lib/public-data.ts';
-import { countEvents, getEvent, listEvents } from '../events/events.service.ts';
+import { getEvent, listEvents } from '../events/events.service.ts';
 import { videoEmbedUrl } from '../../../shared/schemas/gallery.ts';
 import { getGallery } from '../galleries/galleries.service.ts';
-import { countPosts, getPostBySlug } from '../posts/posts.service.ts';
+import { getPostBySlug } from '../posts/posts.service.ts';
 import type { SchoolProfile } from '../../../shared/schemas/school.ts';
 import { getSchoolProfile, listPostCards } from './site.service.ts';
 
 /** Public pages never see drafts. */
 const PUBLISHED = { includeDrafts: false } as const;
+
+const page = <T>(rows: T[], limit: number) => ({ items: rows.slice(0, limit), hasMore: rows.length > limit });
 
 /**
  * What the public pages read, from the services directly: the server renderer calls it with no
@@ -34,10 +36,7 @@ export function createServerPublicData(
       });
       return school;
     },
-    events: async ({ limit, offset, count = true }) => {
-      const [items, total] = await Promise.all([listEvents(app.db, { limit, offset }), count ? countEvents(app.db) : -1]);
-      return { items, total: total < 0 ? items.length : total };
-    },
+    events: async ({ limit, offset }) => page(await listEvents(app.db, { limit: limit + 1, offset }), limit),
     event: (idOrSlug) => getEvent(app.db, idOrSlug),
     gallery: async (id) => {
       const numeric = Number(id);
@@ -45,13 +44,7 @@ export function createServerPublicData(
       const gallery = await getGallery(app.db, numeric, PUBLISHED);
       return gallery && gallery.published ? { ...gallery, embedUrl: videoEmbedUrl(gallery.videoUrl) } : null;
     },
-    posts: async ({ limit, offset, count = true }) => {
-      const [items, total] = await Promise.all([
-        listPostCards(app.db, { limit, offset }),
-        count ? countPosts(app.db, PUBLISHED) : -1,
-      ]);
-      return { items, total: total < 0 ? items.length : total };
-    },
+    posts: async ({ limit, offset }) => page(await listPostCards(app.db, { limit: limit + 1, offset }), limit),
     post: (slug) => getPostBySlug(app.db, slug, PUBLISHED),
   };
 }

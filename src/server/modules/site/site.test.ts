@@ -59,7 +59,7 @@ describe('GET /api/site/*', () => {
   });
   it('pages the events list', async () => {
     const res = await app.inject({ url: '/api/site/events?limit=3&offset=0' });
-    expect(res.json().data).toEqual({ items: [], total: 0 });
+    expect(res.json().data).toEqual({ items: [], hasMore: false });
     expect((await app.inject({ url: '/api/site/events?limit=500' })).statusCode).toBe(400);
   });
 });

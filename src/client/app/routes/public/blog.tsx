@@ -13,7 +13,7 @@ export async function blogLoader({ context, request }: LoaderFunctionArgs) {
     const posts = await publicData(context).posts({ limit: POSTS_PER_PAGE, offset: (page - 1) * POSTS_PER_PAGE });
     return { page, posts, failed: false };
   } catch {
-    return { page, posts: { items: [], total: 0 } as Page<PublicPost>, failed: true };
+    return { page, posts: { items: [], hasMore: false } as Page<PublicPost>, failed: true };
   }
 }
 type BlogData = Awaited<ReturnType<typeof blogLoader>>;
@@ -62,7 +62,7 @@ export function BlogPage() {
             ))}
           </ul>
         )}
-        <Pager basePath="/blog" page={page} pageCount={Math.ceil(posts.total / POSTS_PER_PAGE)} />
+        <Pager basePath="/blog" page={page} hasMore={posts.hasMore} />
       </div>
     </>
   );

@@ -15,7 +15,7 @@ export async function eventsLoader({ context, request }: LoaderFunctionArgs) {
     return { page, events, failed: false };
   } catch {
     // §8: the list shows its error text.
-    return { page, events: { items: [], total: 0 } as Page<PublicEvent>, failed: true };
+    return { page, events: { items: [], hasMore: false } as Page<PublicEvent>, failed: true };
   }
 }
 type EventsData = Awaited<ReturnType<typeof eventsLoader>>;
@@ -35,7 +35,6 @@ export function EventsPage() {
   const { page, events, failed } = useLoaderData() as EventsData;
   const { school } = useRouteLoaderData('public') as PublicLayoutData;
   const navigation = useNavigation();
-  const pageCount = Math.ceil(events.total / EVENTS_PER_PAGE);
   return (
     <>
       <PageBanner eyebrow="What’s happening" title="All Events">
@@ -57,7 +56,7 @@ export function EventsPage() {
             ))}
           </ul>
         )}
-        <Pager basePath="/events" page={page} pageCount={pageCount} />
+        <Pager basePath="/events" page={page} hasMore={events.hasMore} />
       </div>
     </>
   );

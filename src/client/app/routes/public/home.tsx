@@ -16,7 +16,7 @@ const HOME_EVENTS = 3;
 
 export async function homeLoader({ context }: LoaderFunctionArgs) {
   const source = publicData(context);
-  const events = source.events({ limit: HOME_EVENTS, offset: 0, count: false }).then((page) => page.items);
+  const events = source.events({ limit: HOME_EVENTS, offset: 0 }).then((page) => page.items);
   // The server renders the events into the page; in the browser the page shows skeletons meanwhile.
   return { events: source.server
       ? await events.catch((error: unknown) => {
