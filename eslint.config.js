@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'bench/results', 'src/server/db/migrations'] },
+  { ignores: ['dist', 'dist-*', 'node_modules', 'data', 'bench/results', 'src/server/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
