@@ -28,7 +28,10 @@ describe.skipIf(chromiumMissingReason())('enquiries from the website', () => {
     });
     await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
     const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-    [server, browser] = await Promise.all([startServer({ env: { SMTP_URL: smtpUrl, SPROUT_MIN_FILL_MS: '0' } }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startServer({ env: { SMTP_URL: smtpUrl, SPROUT_MIN_FILL_MS: '0' } }),
+      launchBrowser(),
+    ]);
     await installSchool(server);
   });
   afterAll(async () => {
@@ -112,7 +115,9 @@ describe.skipIf(chromiumMissingReason())('enquiries from the website', () => {
 
   it('shows staff the enquiries: counters, type filter, detail, mark handled and delete', async () => {
     const t = await openPage(browser, server.url, DESKTOP);
-    const login = await t.page.request.post(`${server.url}/api/auth/login`, { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } });
+    const login = await t.page.request.post(`${server.url}/api/auth/login`, {
+      data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password },
+    });
     expect(login.ok()).toBe(true);
     await gotoReady(t.page, '/cms/enquiries');
     await expect.poll(() => t.page.getByRole('heading', { name: 'Enquiries' }).isVisible(), { timeout: 15_000 }).toBe(true);

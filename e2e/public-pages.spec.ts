@@ -23,7 +23,10 @@ describe.skipIf(chromiumMissingReason())('the public website', () => {
   });
 
   const PAGES: [string, string[]][] = [
-    ['/', ['A Place to Grow, Learn & Shine', 'Building Imagination', 'Parent Testimonials', 'Latest Events', 'Annual Sports Day']],
+    [
+      '/',
+      ['A Place to Grow, Learn & Shine', 'Building Imagination', 'Parent Testimonials', 'Latest Events', 'Annual Sports Day'],
+    ],
     ['/about', ['Who We Are', 'Our Philosophy', 'What Makes Us Different']],
     ['/programs', ['Playgroup', 'Ages 2-3', 'Yoga & Mindfulness', 'Classroom Highlights']],
     ['/curriculum', ['CBSE', 'Montessori', 'STEAM', 'Sensorial Exploration']],
@@ -88,7 +91,9 @@ describe.skipIf(chromiumMissingReason())('the public website', () => {
     const names = await t.page.locator('.scene-child').evaluateAll((els) => els.map((el) => getComputedStyle(el).animationName));
     expect(names).toEqual(['none', 'none', 'none', 'none', 'none']);
     await t.page.emulateMedia({ reducedMotion: 'no-preference' });
-    const delays = await t.page.locator('.scene-child').evaluateAll((els) => els.map((el) => getComputedStyle(el).animationDelay));
+    const delays = await t.page
+      .locator('.scene-child')
+      .evaluateAll((els) => els.map((el) => getComputedStyle(el).animationDelay));
     expect(delays).toEqual(['0s', '3s', '6s', '9s', '12s']);
     await t.close();
   });
@@ -96,7 +101,10 @@ describe.skipIf(chromiumMissingReason())('the public website', () => {
   it('runs the gallery carousel and a lightbox that wraps, keeps focus and closes by Back, Escape and backdrop', async () => {
     const t = await openPage(browser, server.url, DESKTOP);
     await gotoReady(t.page, '/event/annual-sports-day');
-    const gallery = t.page.getByRole('region', { name: 'Sports Day Photos' }).or(t.page.locator('section', { hasText: 'Sports Day Photos' })).first();
+    const gallery = t.page
+      .getByRole('region', { name: 'Sports Day Photos' })
+      .or(t.page.locator('section', { hasText: 'Sports Day Photos' }))
+      .first();
     await expect.poll(() => t.page.locator('.swiper-initialized').count()).toBe(1);
     expect(await t.page.locator('.gallery-pagination .swiper-pagination-bullet').count()).toBeGreaterThan(1);
     await t.page.getByRole('button', { name: 'Pause slideshow' }).click();

@@ -74,7 +74,10 @@ async function pool(count, width, job) {
 
 async function seedGrowth(base) {
   const login = await json(base, 'POST', '/api/auth/login', { username: ADMIN.username, password: ADMIN.password });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const categories = (await json(base, 'GET', '/api/categories', null, cookie)).data.data.map((c) => c.name);
   const paragraph =
     '<p>Children explored colours, shapes and sounds today, then shared their discoveries in circle time. ' +
@@ -124,7 +127,13 @@ async function pagesOf(base) {
   const event = (await json(base, 'GET', '/api/site/events?limit=1')).data.data.items[0];
   const post = (await json(base, 'GET', '/api/site/posts?limit=1')).data.data.items[0];
   if (!event || !post) throw new Error('the sample content has no event or post');
-  return { '/': '/', '/events': '/events', '/event/{id}': `/event/${event.slug ?? event.id}`, '/blog': '/blog', '/blog/{slug}': `/blog/${post.slug}` };
+  return {
+    '/': '/',
+    '/events': '/events',
+    '/event/{id}': `/event/${event.slug ?? event.id}`,
+    '/blog': '/blog',
+    '/blog/{slug}': `/blog/${post.slug}`,
+  };
 }
 
 /** The same status, headers and bytes from bare node:http, in its own process. */
@@ -160,7 +169,12 @@ async function round(label, base, pages, ceilingUrl) {
   for (const [name, path] of Object.entries(pages)) {
     const page = await measure(base + path);
     const ceiling = ceilingUrl ? await measure(ceilingUrl + path) : null;
-    rows[name] = { path, ...page, ceilingReqPerSec: ceiling?.reqPerSec ?? null, ratioToCeiling: ceiling ? Math.round((page.reqPerSec / ceiling.reqPerSec) * 100) / 100 : null };
+    rows[name] = {
+      path,
+      ...page,
+      ceilingReqPerSec: ceiling?.reqPerSec ?? null,
+      ratioToCeiling: ceiling ? Math.round((page.reqPerSec / ceiling.reqPerSec) * 100) / 100 : null,
+    };
     console.log(
       `${label.padEnd(8)} ${name.padEnd(13)} ${String(page.reqPerSec).padStart(7)} req/s  p50 ${String(page.p50).padStart(4)} ms  p99 ${String(page.p99).padStart(4)} ms` +
         (ceiling ? `  ceiling ${ceiling.reqPerSec} req/s  ratio ${rows[name].ratioToCeiling}` : '') +
@@ -172,7 +186,8 @@ async function round(label, base, pages, ceilingUrl) {
 
 if (!args.includes('--no-build')) {
   console.log('Building...');
-  if (spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit', cwd: root }).status !== 0) process.exit(1);
+  if (spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit', cwd: root }).status !== 0)
+    process.exit(1);
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sprout-bench-pages-'));
@@ -192,7 +207,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts']
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
-const stop = (child) => new Promise((r) => (!child || child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
+const stop = (child) =>
+  new Promise((r) => (!child || child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
 let ceiling;
 try {
   await waitFor(`${base}/api/health`, server);
@@ -204,7 +220,9 @@ try {
   });
   const pages = await pagesOf(base);
   ceiling = await startCeiling(base, pages, dataDir);
-  console.log(`\nPublic pages, ${CONNECTIONS} connections, ${DURATION} s each after a 2 s warm-up, page cache ${NO_CACHE ? 'OFF' : 'on'}`);
+  console.log(
+    `\nPublic pages, ${CONNECTIONS} connections, ${DURATION} s each after a 2 s warm-up, page cache ${NO_CACHE ? 'OFF' : 'on'}`,
+  );
   const sample = await round('sample', base, pages, ceiling.url);
   const report = {
     date: new Date().toISOString(),
@@ -221,7 +239,10 @@ try {
     const grown = await round('growth', base, await pagesOf(base), null);
     report.growth = grown;
     report.growthLatencyRatio = Object.fromEntries(
-      Object.keys(grown).map((name) => [name, Math.round((Math.max(grown[name].p50, 1) / Math.max(sample[name].p50, 1)) * 100) / 100]),
+      Object.keys(grown).map((name) => [
+        name,
+        Math.round((Math.max(grown[name].p50, 1) / Math.max(sample[name].p50, 1)) * 100) / 100,
+      ]),
     );
     console.log('p50 latency, growth / sample:', report.growthLatencyRatio);
   }

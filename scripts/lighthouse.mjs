@@ -50,7 +50,8 @@ async function waitFor(url, child, limitMs = 60_000) {
 
 if (!args.includes('--no-build')) {
   console.log('Building...');
-  if (spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit', cwd: root }).status !== 0) process.exit(1);
+  if (spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit', cwd: root }).status !== 0)
+    process.exit(1);
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sprout-lighthouse-'));
@@ -58,7 +59,15 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   cwd: root,
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    DATABASE_URL: '',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 let chrome;
@@ -70,7 +79,12 @@ try {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       database: { type: 'builtin' },
-      app: { name: 'Sunny Sprouts Preschool', company_name: 'Sunny Sprouts', customer_email: 'office@school.test', timezone: 'Asia/Kolkata' },
+      app: {
+        name: 'Sunny Sprouts Preschool',
+        company_name: 'Sunny Sprouts',
+        customer_email: 'office@school.test',
+        timezone: 'Asia/Kolkata',
+      },
       admin: { username: 'admin', email: 'admin@school.test', password: 'lighthouse-password-1' },
       sampleContent: true,
     }),
@@ -78,7 +92,13 @@ try {
   if (!install.ok) throw new Error(`install failed: ${install.status} ${await install.text()}`);
   const event = (await (await fetch(`${base}/api/site/events?limit=1`)).json()).data.items[0];
   const post = (await (await fetch(`${base}/api/site/posts?limit=1`)).json()).data.items[0];
-  const pages = { '/': '/', '/events': '/events', '/event/{id}': `/event/${event.slug ?? event.id}`, '/blog': '/blog', '/blog/{slug}': `/blog/${post.slug}` };
+  const pages = {
+    '/': '/',
+    '/events': '/events',
+    '/event/{id}': `/event/${event.slug ?? event.id}`,
+    '/blog': '/blog',
+    '/blog/{slug}': `/blog/${post.slug}`,
+  };
 
   chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
   const results = {};
@@ -86,7 +106,12 @@ try {
   for (const [name, path] of Object.entries(pages)) {
     // One warm request so the page cache holds the page, as it would on a live site.
     await fetch(base + path);
-    const { lhr } = await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+    const { lhr } = await lighthouse(base + path, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+    });
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const audit = (id) => lhr.audits[id]?.numericValue ?? null;
     const row = {

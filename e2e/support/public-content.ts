@@ -27,7 +27,10 @@ export async function login(base: string, username: string, password: string): P
     body: JSON.stringify({ username, password }),
   });
   if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 const day = 24 * 60 * 60 * 1000;
@@ -56,9 +59,28 @@ export async function createPublicContent(base: string, admin: { username: strin
   });
   const galleryId = gallery.data.id;
   const eventInputs = [
-    { title: 'Annual Sports Day', category: 'Celebration', start_date: at(5, 9), end_date: at(5, 13), gallery_id: galleryId, status: 'upcoming' },
-    { title: 'Parent Workshop: Reading at Home', category: 'Workshop', start_date: at(12, 10), end_date: null, status: 'upcoming' },
-    { title: 'Science Fair for Little Explorers', category: 'Conference', start_date: at(20, 9), end_date: at(21, 12), status: 'upcoming' },
+    {
+      title: 'Annual Sports Day',
+      category: 'Celebration',
+      start_date: at(5, 9),
+      end_date: at(5, 13),
+      gallery_id: galleryId,
+      status: 'upcoming',
+    },
+    {
+      title: 'Parent Workshop: Reading at Home',
+      category: 'Workshop',
+      start_date: at(12, 10),
+      end_date: null,
+      status: 'upcoming',
+    },
+    {
+      title: 'Science Fair for Little Explorers',
+      category: 'Conference',
+      start_date: at(20, 9),
+      end_date: at(21, 12),
+      status: 'upcoming',
+    },
     { title: 'Diwali Celebration', category: 'Celebration', start_date: at(-10, 10), end_date: at(-10, 13), status: 'completed' },
   ];
   const events = [];
@@ -76,7 +98,8 @@ export async function createPublicContent(base: string, admin: { username: strin
       title: 'Five Ways to Build a Love of Reading',
       slug: 'five-ways-reading',
       excerpt: 'Simple habits that turn story time into the best part of the day.',
-      content: '<h2>Start small</h2><p>Read together for <strong>ten minutes</strong> a day.</p><ul><li>Let your child choose</li><li>Use funny voices</li></ul>',
+      content:
+        '<h2>Start small</h2><p>Read together for <strong>ten minutes</strong> a day.</p><ul><li>Let your child choose</li><li>Use funny voices</li></ul>',
       tags: ['reading', 'parenting'],
     },
     {
@@ -97,10 +120,18 @@ export async function createPublicContent(base: string, admin: { username: strin
   ];
   const posts = [];
   for (const input of postInputs) {
-    const { data } = await call<{ data: { id: number; slug: string; title: string } }>('POST', '/api/posts', { ...input, status: 'published' });
+    const { data } = await call<{ data: { id: number; slug: string; title: string } }>('POST', '/api/posts', {
+      ...input,
+      status: 'published',
+    });
     posts.push(data);
   }
-  await call('POST', '/api/posts', { title: 'Draft Post Hidden', slug: 'draft-hidden', content: '<p>draft</p>', status: 'draft' });
+  await call('POST', '/api/posts', {
+    title: 'Draft Post Hidden',
+    slug: 'draft-hidden',
+    content: '<p>draft</p>',
+    status: 'draft',
+  });
   return { cookie, events, posts, galleryId };
 }
 

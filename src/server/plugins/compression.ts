@@ -38,4 +38,6 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): Enc
 
 /** Fast settings for pages compressed on the fly (once per cached page). */
 export const compressPage = (body: Buffer, encoding: 'br' | 'gzip') =>
-  encoding === 'br' ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body, { level: 6 });
+  encoding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipSync(body, { level: 6 });

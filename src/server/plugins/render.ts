@@ -122,10 +122,15 @@ export default fp(
 
     async function renderPage(url: URL, origin: string) {
       const template = await renderer.template(url.pathname);
-      if (CLIENT_ONLY.test(url.pathname)) return { kind: 'html' as const, status: 200, html: fillTemplate(template, SHELL_HEAD, '') };
+      if (CLIENT_ONLY.test(url.pathname))
+        return { kind: 'html' as const, status: 200, html: fillTemplate(template, SHELL_HEAD, '') };
       const result = await renderer.render(new Request(url, { headers: { accept: 'text/html' } }), { publicData, origin });
       if (result.kind === 'redirect') return result;
-      return { kind: 'html' as const, status: result.status, html: fillTemplate(template, result.head, result.html, result.data) };
+      return {
+        kind: 'html' as const,
+        status: result.status,
+        html: fillTemplate(template, result.head, result.html, result.data),
+      };
     }
 
     async function sendPage(request: FastifyRequest, reply: FastifyReply) {

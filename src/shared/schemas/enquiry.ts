@@ -7,7 +7,11 @@ const required = (label: string, max: number) =>
     .trim()
     .min(1, `${label} is required.`)
     .max(max, `${label} is too long (at most ${max} characters).`);
-const email = z.string({ error: 'E-mail is required.' }).trim().max(200).pipe(z.email('Enter a valid e-mail address, like name@example.com.'));
+const email = z
+  .string({ error: 'E-mail is required.' })
+  .trim()
+  .max(200)
+  .pipe(z.email('Enter a valid e-mail address, like name@example.com.'));
 const isoDay = (label: string) =>
   z
     .string({ error: `${label} is required.` })
@@ -30,10 +34,7 @@ export const AdmissionFormSchema = z
     phone: required('Phone', 40).regex(/^[+\d][\d\s()-]{5,}$/, 'Enter a phone number with digits only, like +91 98765 43210.'),
     birthDate: isoDay('Date of birth').refine((v) => Date.parse(v) < Date.now(), 'Date of birth must be in the past.'),
     address: required('Address', 500),
-    department: z.enum(
-      DEPARTMENTS.map((d) => d.value) as [string, ...string[]],
-      'Choose a department.',
-    ),
+    department: z.enum(DEPARTMENTS.map((d) => d.value) as [string, ...string[]], 'Choose a department.'),
     admissionDate: isoDay('Admission date'),
   })
   .extend(AntiSpamSchema.shape);

@@ -8,7 +8,14 @@ import {
   EnquiryUpdateSchema,
 } from '../../../shared/schemas/enquiry.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { createEnquiry, deleteEnquiry, getEnquiry, listEnquiries, markMailPending, setEnquiryStatus } from './enquiries.service.ts';
+import {
+  createEnquiry,
+  deleteEnquiry,
+  getEnquiry,
+  listEnquiries,
+  markMailPending,
+  setEnquiryStatus,
+} from './enquiries.service.ts';
 import { MailOutbox } from './mail-outbox.ts';
 import { SubmissionGuard, tooFast } from './submission-guard.ts';
 
@@ -18,7 +25,13 @@ declare module 'fastify' {
   }
 }
 
-const IdSchema = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+const IdSchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
 
 async function enquiriesRoutes(app: FastifyInstance) {
   // SMTP_URL from the environment (env.ts validates it at start).
@@ -48,7 +61,9 @@ async function enquiriesRoutes(app: FastifyInstance) {
       guard.admit(request.ip);
       const enquiry = await createEnquiry(
         app.db,
-        type === 'admission' ? { type, form: form as z.infer<typeof AdmissionFormSchema> } : { type, form: form as z.infer<typeof ContactFormSchema> },
+        type === 'admission'
+          ? { type, form: form as z.infer<typeof AdmissionFormSchema> }
+          : { type, form: form as z.infer<typeof ContactFormSchema> },
         { ip: request.ip, mailConfigured: outbox.configured },
       );
       outbox.deliver(enquiry.id);

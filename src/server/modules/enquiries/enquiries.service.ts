@@ -47,7 +47,14 @@ export async function createEnquiry(
             admissionDate: input.form.admissionDate,
           },
         }
-      : { type: 'contact' as const, name: input.form.name, email: input.form.email, phone: null, message: input.form.message, details: {} };
+      : {
+          type: 'contact' as const,
+          name: input.form.name,
+          email: input.form.email,
+          phone: null,
+          message: input.form.message,
+          details: {},
+        };
   const [row] = await db
     .insert(enquiries)
     .values({ ...values, ...common })
@@ -64,7 +71,13 @@ export async function listEnquiries(
     options.status ? eq(enquiries.status, options.status) : undefined,
   );
   const [rows, [filtered], counters] = await Promise.all([
-    db.select().from(enquiries).where(where).orderBy(desc(enquiries.createdAt), desc(enquiries.id)).limit(options.limit).offset(options.offset),
+    db
+      .select()
+      .from(enquiries)
+      .where(where)
+      .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
+      .limit(options.limit)
+      .offset(options.offset),
     db.select({ n: count() }).from(enquiries).where(where),
     db
       .select({ type: enquiries.type, status: enquiries.status, n: count() })
@@ -88,7 +101,11 @@ export async function getEnquiry(db: Db, id: number): Promise<Enquiry | null> {
 export async function setEnquiryStatus(db: Db, id: number, status: 'new' | 'handled', actor: { id: number }) {
   const [row] = await db
     .update(enquiries)
-    .set(status === 'handled' ? { status, handledAt: new Date(), handledBy: actor.id } : { status, handledAt: null, handledBy: null })
+    .set(
+      status === 'handled'
+        ? { status, handledAt: new Date(), handledBy: actor.id }
+        : { status, handledAt: null, handledBy: null },
+    )
     .where(eq(enquiries.id, id))
     .returning();
   return row ? toDto(row) : null;

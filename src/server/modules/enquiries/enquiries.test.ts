@@ -45,7 +45,13 @@ const admission = () => ({
   website: '',
   elapsedMs: 25_000,
 });
-const contact = () => ({ name: 'Meera', email: 'meera@example.com', message: 'Do you have a summer camp?', website: '', elapsedMs: 9_000 });
+const contact = () => ({
+  name: 'Meera',
+  email: 'meera@example.com',
+  message: 'Do you have a summer camp?',
+  website: '',
+  elapsedMs: 9_000,
+});
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let app: FastifyInstance;
@@ -158,11 +164,20 @@ describe('the enquiries inbox', () => {
 
   it('marks one handled; deleting needs the delete permission', async () => {
     const id = (await post('contact', contact())).json().data.id as number;
-    const handled = await app.inject({ method: 'PATCH', url: `/api/enquiries/${id}`, headers: { cookie: staff }, payload: { status: 'handled' } });
+    const handled = await app.inject({
+      method: 'PATCH',
+      url: `/api/enquiries/${id}`,
+      headers: { cookie: staff },
+      payload: { status: 'handled' },
+    });
     expect(handled.json().data).toMatchObject({ status: 'handled' });
     expect(handled.json().data.handledAt).toBeTruthy();
-    expect((await app.inject({ method: 'DELETE', url: `/api/enquiries/${id}`, headers: { cookie: staff } })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'DELETE', url: `/api/enquiries/${id}`, headers: { cookie: admin } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'DELETE', url: `/api/enquiries/${id}`, headers: { cookie: staff } })).statusCode).toBe(
+      403,
+    );
+    expect((await app.inject({ method: 'DELETE', url: `/api/enquiries/${id}`, headers: { cookie: admin } })).statusCode).toBe(
+      200,
+    );
     expect((await app.inject({ url: `/api/enquiries/${id}`, headers: { cookie: admin } })).statusCode).toBe(404);
     await app.mailOutbox.settle();
   });

@@ -14,9 +14,11 @@ const LABELS: Record<string, string> = {
 };
 
 /** The school's notification of one submission; replying answers the parent. */
-export function enquiryMessage(enquiry: Pick<Enquiry, 'type' | 'name' | 'email' | 'phone' | 'message' | 'details'>, school: SchoolProfile) {
-  const subject =
-    enquiry.type === 'admission' ? `New admission enquiry: ${enquiry.name}` : `New message from ${enquiry.name}`;
+export function enquiryMessage(
+  enquiry: Pick<Enquiry, 'type' | 'name' | 'email' | 'phone' | 'message' | 'details'>,
+  school: SchoolProfile,
+) {
+  const subject = enquiry.type === 'admission' ? `New admission enquiry: ${enquiry.name}` : `New message from ${enquiry.name}`;
   const lines = [
     enquiry.type === 'admission' ? `Child's full name: ${enquiry.name}` : `Name: ${enquiry.name}`,
     `E-mail: ${enquiry.email}`,

@@ -14,13 +14,24 @@ const RSS_ITEMS = 20;
  * served (dropped on the same writes as the pages), with an ETag either way.
  */
 export default async function feedsRoutes(app: FastifyInstance) {
-  async function serve(request: FastifyRequest, reply: FastifyReply, type: string, build: () => Promise<string>, headers: Record<string, string> = {}) {
+  async function serve(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    type: string,
+    build: () => Promise<string>,
+    headers: Record<string, string> = {},
+  ) {
     const cache = app.hasDecorator('pageCache') ? app.pageCache : undefined;
     const key = `feed:${request.url}`;
     let page = cache?.get(key);
     if (!page) {
       const text = await build();
-      page = cache?.set(key, 200, text) ?? { status: 200, body: Buffer.from(text), etag: etagOf(Buffer.from(text)), storedAt: Date.now() };
+      page = cache?.set(key, 200, text) ?? {
+        status: 200,
+        body: Buffer.from(text),
+        etag: etagOf(Buffer.from(text)),
+        storedAt: Date.now(),
+      };
     }
     reply.header('etag', page.etag).header('cache-control', 'public, max-age=300');
     for (const [name, value] of Object.entries(headers)) reply.header(name, value);
@@ -28,7 +39,9 @@ export default async function feedsRoutes(app: FastifyInstance) {
     return reply.type(type).send(page.body);
   }
 
-  app.get('/robots.txt', (request, reply) => serve(request, reply, 'text/plain; charset=utf-8', async () => robotsTxt(app.siteOrigin(request))));
+  app.get('/robots.txt', (request, reply) =>
+    serve(request, reply, 'text/plain; charset=utf-8', async () => robotsTxt(app.siteOrigin(request))),
+  );
 
   app.get('/sitemap.xml', (request, reply) =>
     serve(request, reply, 'application/xml; charset=utf-8', async () => {
@@ -43,7 +56,10 @@ export default async function feedsRoutes(app: FastifyInstance) {
 
   app.get('/blog/rss.xml', (request, reply) =>
     serve(request, reply, 'application/rss+xml; charset=utf-8', async () => {
-      const [school, posts] = await Promise.all([getSchoolProfile(app.db), listPosts(app.db, { includeDrafts: false, limit: RSS_ITEMS })]);
+      const [school, posts] = await Promise.all([
+        getSchoolProfile(app.db),
+        listPosts(app.db, { includeDrafts: false, limit: RSS_ITEMS }),
+      ]);
       return rssXml(app.siteOrigin(request), school, posts);
     }),
   );
@@ -67,8 +83,14 @@ export default async function feedsRoutes(app: FastifyInstance) {
     if (!event) throw notFound('The event');
     const school = await getSchoolProfile(app.db);
     const name = `${event.slug || `event-${event.id}`}.ics`;
-    return serve(request, reply, 'text/calendar; charset=utf-8', async () => icsCalendar(app.siteOrigin(request), school, [event], event.title), {
-      'content-disposition': `attachment; filename="${name}"`,
-    });
+    return serve(
+      request,
+      reply,
+      'text/calendar; charset=utf-8',
+      async () => icsCalendar(app.siteOrigin(request), school, [event], event.title),
+      {
+        'content-disposition': `attachment; filename="${name}"`,
+      },
+    );
   });
 }

@@ -21,7 +21,13 @@ export function sitemapXml(
   const eventsUpdated = newest(content.events.map((e) => e.updated_at));
   const postsUpdated = newest(content.posts.map((p) => p.updated_at));
   const lastmodFor = (path: string) =>
-    path === '/events' ? eventsUpdated : path === '/blog' ? postsUpdated : path === '/' ? newest([eventsUpdated, content.siteUpdated]) : content.siteUpdated;
+    path === '/events'
+      ? eventsUpdated
+      : path === '/blog'
+        ? postsUpdated
+        : path === '/'
+          ? newest([eventsUpdated, content.siteUpdated])
+          : content.siteUpdated;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -33,7 +39,16 @@ export function sitemapXml(
 }
 
 export function robotsTxt(origin: string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /cms', 'Disallow: /install', 'Disallow: /api/', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /cms',
+    'Disallow: /install',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 export function rssXml(origin: string, school: SchoolProfile, posts: PostDto[]): string {
@@ -46,7 +61,14 @@ export function rssXml(origin: string, school: SchoolProfile, posts: PostDto[]):
       `<pubDate>${new Date(p.published_at ?? p.created_at).toUTCString()}</pubDate>`,
       `<dc:creator>${xml(p.author || 'Admin')}</dc:creator>`,
       ...p.tags.map((t) => `<category>${xml(t)}</category>`),
-      `<description>${xml(p.excerpt || p.content.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300))}</description>`,
+      `<description>${xml(
+        p.excerpt ||
+          p.content
+            .replace(/<[^>]*>/g, ' ')
+            .replace(/\s+/g, ' ')
+            .trim()
+            .slice(0, 300),
+      )}</description>`,
       '</item>',
     ].join(''),
   );
@@ -67,7 +89,8 @@ export function rssXml(origin: string, school: SchoolProfile, posts: PostDto[]):
 }
 
 /** RFC 5545 text escaping and 75-octet line folding. */
-const icsText = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+const icsText = (value: string) =>
+  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 const icsDate = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 function fold(line: string): string {
   const bytes = Buffer.from(line);

@@ -21,7 +21,11 @@ beforeAll(async () => {
   const installed = await installTestSchool(app);
   admin = await sessionCookie(app, installed.admin);
   const conference = await createCategory(app, 'Conference');
-  const gallery = await createGallery(app, { title: 'Fair Photos', published: true, images: ['https://example.com/1.jpg', 'https://example.com/2.jpg'] });
+  const gallery = await createGallery(app, {
+    title: 'Fair Photos',
+    published: true,
+    images: ['https://example.com/1.jpg', 'https://example.com/2.jpg'],
+  });
   await createEvent(app, {
     categoryId: conference.id,
     title: 'Spring Fair',
@@ -51,7 +55,9 @@ afterAll(() => app?.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });
 const jsonLd = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
 
 describe.skipIf(!built)('public pages without JavaScript', () => {
   it('renders home with the hero, the first events, the school as JSON-LD and the social tags', async () => {
@@ -142,7 +148,12 @@ describe.skipIf(!built)('public pages without JavaScript', () => {
     });
     expect(write.statusCode).toBe(201);
     expect(app.pageCache.size).toBe(0);
-    const changed = await app.inject({ method: 'PUT', url: '/api/school', headers: { cookie: admin }, payload: { name: 'Little Oaks' } });
+    const changed = await app.inject({
+      method: 'PUT',
+      url: '/api/school',
+      headers: { cookie: admin },
+      payload: { name: 'Little Oaks' },
+    });
     expect(changed.statusCode).toBe(200);
     const after = await get('/events');
     expect(after.body).toContain('Little Oaks');
@@ -183,8 +194,7 @@ describe.skipIf(!built)('the public JavaScript', () => {
     imports?: string[];
     dynamicImports?: string[];
   }
-  const manifest = () =>
-    JSON.parse(readFileSync(join(DIST_DIR, 'client/.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const manifest = () => JSON.parse(readFileSync(join(DIST_DIR, 'client/.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
 
   /** Every chunk a public page loads up front: the entry and its static imports. */
   function publicChunks(): Chunk[] {

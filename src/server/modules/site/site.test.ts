@@ -29,7 +29,9 @@ describe('PUT /api/school', () => {
 
   it('answers 401 signed out and 403 without the settings module', async () => {
     expect((await app.inject({ method: 'PUT', url: '/api/school', payload: change })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'PUT', url: '/api/school', payload: change, headers: { cookie: staff } })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'PUT', url: '/api/school', payload: change, headers: { cookie: staff } })).statusCode,
+    ).toBe(403);
   });
 
   it('saves a partial change over the current profile', async () => {

@@ -55,15 +55,15 @@ export function AboutPage() {
       <div className="mx-auto max-w-6xl space-y-24 px-4 py-20">
         <Block title="Who We Are" icon={School} gradient="from-amber-200 to-orange-300">
           <p>
-            We are a community of teachers, parents and children across two friendly branches. For years we have welcomed
-            families into classrooms that feel like a second home: bright, safe and full of laughter.
+            We are a community of teachers, parents and children across two friendly branches. For years we have welcomed families
+            into classrooms that feel like a second home: bright, safe and full of laughter.
           </p>
           <p>Our teachers are trained in early childhood education and chosen as much for their warmth as their skill.</p>
         </Block>
         <Block title="Our Philosophy" icon={Sprout} gradient="from-green-200 to-emerald-300" reverse>
           <p>
-            Children learn best when they are happy, curious and free to explore. We follow each child’s interests and turn
-            them into hands-on projects, stories, songs and games.
+            Children learn best when they are happy, curious and free to explore. We follow each child’s interests and turn them
+            into hands-on projects, stories, songs and games.
           </p>
           <p>Play is not a break from learning: it is how young children learn to think, share, build and imagine.</p>
         </Block>
@@ -81,8 +81,13 @@ export function AboutPage() {
         </Block>
         <div className="rounded-[2rem] bg-gradient-to-r from-brand-600 to-brand-700 p-10 text-center text-white shadow-xl">
           <h2 className="text-3xl font-black">Come and see us play</h2>
-          <p className="mx-auto mt-3 max-w-xl text-lg">Visit a branch, meet our teachers and find the right class for your child.</p>
-          <Link to="/admission" className="mt-6 inline-block rounded-full bg-white px-7 py-3 font-bold text-brand-700 hover:bg-brand-50">
+          <p className="mx-auto mt-3 max-w-xl text-lg">
+            Visit a branch, meet our teachers and find the right class for your child.
+          </p>
+          <Link
+            to="/admission"
+            className="mt-6 inline-block rounded-full bg-white px-7 py-3 font-bold text-brand-700 hover:bg-brand-50"
+          >
             Start your admission
           </Link>
         </div>

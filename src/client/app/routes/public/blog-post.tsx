@@ -29,7 +29,13 @@ export const postHandle: RouteHandle = {
     const path = `/blog/${post.slug}`;
     return {
       title: post.title,
-      description: (post.excerpt || post.content.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()).slice(0, 160),
+      description: (
+        post.excerpt ||
+        post.content
+          .replace(/<[^>]*>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+      ).slice(0, 160),
       canonicalPath: path,
       image: post.cover_image ?? undefined,
       type: 'article',
@@ -68,7 +74,10 @@ export function BlogPostPage() {
           {/* §8: missing excerpt and author on the detail page. */}
           <p className="mt-4 text-xl leading-relaxed text-slate-700">{post.excerpt || 'An insightful read awaits below.'}</p>
           <p className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-700">
-            <span aria-hidden="true" className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-black text-white">
+            <span
+              aria-hidden="true"
+              className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-black text-white"
+            >
               {(post.author || 'Admin').charAt(0)}
             </span>
             <span className="font-bold text-slate-900">{post.author || 'Admin'}</span>
@@ -104,7 +113,10 @@ export function BlogPostPage() {
           <div className="prose-post" dangerouslySetInnerHTML={{ __html: post.content }} />
           <footer className="mt-10 flex flex-wrap items-center justify-between gap-4 border-t border-slate-200 pt-6 text-sm text-slate-600">
             <p>
-              Published <time dateTime={post.published_at ?? post.created_at}>{formatShortDate(post.published_at ?? post.created_at, tz)}</time>
+              Published{' '}
+              <time dateTime={post.published_at ?? post.created_at}>
+                {formatShortDate(post.published_at ?? post.created_at, tz)}
+              </time>
               {post.updated_at && (
                 <>
                   {' '}

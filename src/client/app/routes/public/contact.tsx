@@ -33,7 +33,10 @@ export function ContactPage() {
         Questions about classes, visits or admissions? We would love to hear from you.
       </PageBanner>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 lg:grid-cols-2">
-        <section aria-labelledby="contact-form-title" className="rounded-[2rem] bg-white p-6 shadow-xl ring-1 ring-orange-100 sm:p-10">
+        <section
+          aria-labelledby="contact-form-title"
+          className="rounded-[2rem] bg-white p-6 shadow-xl ring-1 ring-orange-100 sm:p-10"
+        >
           <h2 id="contact-form-title" className="mb-6 text-2xl font-black text-slate-900">
             Send us a message
           </h2>
@@ -50,7 +53,10 @@ export function ContactPage() {
                   <Icon icon={MapPin} size={18} className="text-brand-700" /> {b.name}
                 </h3>
                 <p className="mt-2 text-slate-700">{b.address}</p>
-                <a href={`tel:${b.phone.replace(/[^+\d]/g, '')}`} className="mt-3 flex items-center gap-2 font-bold text-brand-700 underline">
+                <a
+                  href={`tel:${b.phone.replace(/[^+\d]/g, '')}`}
+                  className="mt-3 flex items-center gap-2 font-bold text-brand-700 underline"
+                >
                   <Icon icon={Phone} size={16} /> {b.phone}
                 </a>
               </li>

@@ -6,26 +6,67 @@ import type { RouteHandle } from '../../meta.ts';
 export const curriculumHandle: RouteHandle = {
   meta: (_d, match) => ({
     title: 'Curriculum',
-    description: 'A blend of CBSE, Montessori and STEAM across eight learning areas, from language and numeracy to social-emotional learning.',
+    description:
+      'A blend of CBSE, Montessori and STEAM across eight learning areas, from language and numeracy to social-emotional learning.',
     canonicalPath: match.pathname,
   }),
 };
 
 const APPROACHES = [
-  { name: 'CBSE', text: 'A structured foundation in language and numbers that prepares children for primary school.', colour: 'bg-orange-100 text-orange-900' },
-  { name: 'Montessori', text: 'Hands-on materials, independence and learning at each child’s own pace.', colour: 'bg-green-100 text-green-900' },
-  { name: 'STEAM', text: 'Science, technology, engineering, art and maths through play, building and experiments.', colour: 'bg-sky-100 text-sky-900' },
+  {
+    name: 'CBSE',
+    text: 'A structured foundation in language and numbers that prepares children for primary school.',
+    colour: 'bg-orange-100 text-orange-900',
+  },
+  {
+    name: 'Montessori',
+    text: 'Hands-on materials, independence and learning at each child’s own pace.',
+    colour: 'bg-green-100 text-green-900',
+  },
+  {
+    name: 'STEAM',
+    text: 'Science, technology, engineering, art and maths through play, building and experiments.',
+    colour: 'bg-sky-100 text-sky-900',
+  },
 ];
 
 const AREAS = [
-  { name: 'Language & Literacy', icon: BookOpen, focus: ['Listening and speaking', 'Phonics and letter sounds', 'Storytelling and rhymes', 'Early writing'] },
-  { name: 'Numeracy Skills', icon: Sigma, focus: ['Counting and number sense', 'Shapes and patterns', 'Sorting and comparing', 'Measuring'] },
-  { name: 'Environmental Studies', icon: Globe2, focus: ['Plants and animals', 'Seasons and weather', 'My family and community', 'Caring for nature'] },
-  { name: 'Practical Life Skills', icon: Shirt, focus: ['Dressing and self-care', 'Pouring and tidying', 'Table manners', 'Independence'] },
-  { name: 'Sensorial Exploration', icon: Hand, focus: ['Touch, sound and smell', 'Colours and textures', 'Size and weight', 'Observation'] },
+  {
+    name: 'Language & Literacy',
+    icon: BookOpen,
+    focus: ['Listening and speaking', 'Phonics and letter sounds', 'Storytelling and rhymes', 'Early writing'],
+  },
+  {
+    name: 'Numeracy Skills',
+    icon: Sigma,
+    focus: ['Counting and number sense', 'Shapes and patterns', 'Sorting and comparing', 'Measuring'],
+  },
+  {
+    name: 'Environmental Studies',
+    icon: Globe2,
+    focus: ['Plants and animals', 'Seasons and weather', 'My family and community', 'Caring for nature'],
+  },
+  {
+    name: 'Practical Life Skills',
+    icon: Shirt,
+    focus: ['Dressing and self-care', 'Pouring and tidying', 'Table manners', 'Independence'],
+  },
+  {
+    name: 'Sensorial Exploration',
+    icon: Hand,
+    focus: ['Touch, sound and smell', 'Colours and textures', 'Size and weight', 'Observation'],
+  },
   { name: 'Creative Expression', icon: Palette, focus: ['Drawing and painting', 'Music and rhythm', 'Dance and drama', 'Craft'] },
-  { name: 'Physical Development', icon: Bike, focus: ['Running, jumping, balancing', 'Fine motor skills', 'Yoga and movement', 'Outdoor games'] },
-  { name: 'Social-Emotional Learning', icon: HeartHandshake, focus: ['Sharing and turn-taking', 'Naming feelings', 'Making friends', 'Confidence'] },
+  {
+    name: 'Physical Development',
+    icon: Bike,
+    focus: ['Running, jumping, balancing', 'Fine motor skills', 'Yoga and movement', 'Outdoor games'],
+  },
+  {
+    name: 'Social-Emotional Learning',
+    icon: HeartHandshake,
+    focus: ['Sharing and turn-taking', 'Naming feelings', 'Making friends', 'Confidence'],
+  },
 ];
 
 export function CurriculumPage() {

@@ -18,12 +18,14 @@ export async function homeLoader({ context }: LoaderFunctionArgs) {
   const source = publicData(context);
   const events = source.events({ limit: HOME_EVENTS, offset: 0 }).then((page) => page.items);
   // The server renders the events into the page; in the browser the page shows skeletons meanwhile.
-  return { events: source.server
+  return {
+    events: source.server
       ? await events.catch((error: unknown) => {
           console.warn('Failed to load events', error);
           return null;
         })
-      : events };
+      : events,
+  };
 }
 
 type HomeData = { events: PublicEvent[] | null | Promise<PublicEvent[]> };
@@ -162,7 +164,8 @@ function WhyChoose({ schoolName }: { schoolName: string }) {
 
 function EventsGrid({ events, timeZone }: { events: PublicEvent[] | null; timeZone: string }) {
   if (events === null) return <EventsError />;
-  if (events.length === 0) return <p className="rounded-3xl bg-white p-10 text-center text-slate-600 shadow-sm">No events found.</p>;
+  if (events.length === 0)
+    return <p className="rounded-3xl bg-white p-10 text-center text-slate-600 shadow-sm">No events found.</p>;
   return (
     <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
       {events.map((event) => (

@@ -1,5 +1,17 @@
 import { Icon } from '#client/components/public/icon.tsx';
-import { Baby, BookOpen, Calculator, FlaskConical, Flower2, Music, Palette, PartyPopper, Rocket, SpellCheck, Trees } from '#client/components/public/icons.ts';
+import {
+  Baby,
+  BookOpen,
+  Calculator,
+  FlaskConical,
+  Flower2,
+  Music,
+  Palette,
+  PartyPopper,
+  Rocket,
+  SpellCheck,
+  Trees,
+} from '#client/components/public/icons.ts';
 import { Link } from 'react-router';
 import { PageBanner } from '#client/components/public/page-banner.tsx';
 import type { RouteHandle } from '../../meta.ts';
@@ -7,7 +19,8 @@ import type { RouteHandle } from '../../meta.ts';
 export const programsHandle: RouteHandle = {
   meta: (_d, match) => ({
     title: 'Programs',
-    description: 'Playgroup (ages 2-3), Nursery (3-4) and Kindergarten (4-6), with eight enrichment activities and bright, caring classrooms.',
+    description:
+      'Playgroup (ages 2-3), Nursery (3-4) and Kindergarten (4-6), with eight enrichment activities and bright, caring classrooms.',
     canonicalPath: match.pathname,
   }),
 };
@@ -113,7 +126,10 @@ export function ProgramsPage() {
             ))}
           </ul>
           <p className="mt-10 text-center">
-            <Link to="/admission" className="inline-block rounded-full bg-white px-7 py-3 font-bold text-green-800 hover:bg-green-50">
+            <Link
+              to="/admission"
+              className="inline-block rounded-full bg-white px-7 py-3 font-bold text-green-800 hover:bg-green-50"
+            >
               Apply for admission
             </Link>
           </p>

@@ -84,7 +84,12 @@ export function AdmissionForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="relative space-y-5" aria-label="Admission form">
       {form.summary && (
-        <p data-form-summary tabIndex={-1} role="alert" className="rounded-2xl bg-red-50 p-4 font-semibold text-red-800 ring-1 ring-red-200">
+        <p
+          data-form-summary
+          tabIndex={-1}
+          role="alert"
+          className="rounded-2xl bg-red-50 p-4 font-semibold text-red-800 ring-1 ring-red-200"
+        >
           {form.summary}
         </p>
       )}

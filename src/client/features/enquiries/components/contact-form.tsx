@@ -31,23 +31,53 @@ export function ContactForm() {
     <>
       <form noValidate onSubmit={onSubmit} className="relative space-y-5" aria-label="Contact form">
         {form.summary && (
-          <p data-form-summary tabIndex={-1} role="alert" className="rounded-2xl bg-red-50 p-4 font-semibold text-red-800 ring-1 ring-red-200">
+          <p
+            data-form-summary
+            tabIndex={-1}
+            role="alert"
+            className="rounded-2xl bg-red-50 p-4 font-semibold text-red-800 ring-1 ring-red-200"
+          >
             {form.summary}
           </p>
         )}
         <FormField label="Your Name" error={form.errors.name} hint={HINT}>
           {(a11y) => (
-            <input {...a11y} name="name" required autoComplete="name" value={form.values.name} onChange={(e) => form.set('name', e.target.value)} className={inputClass} />
+            <input
+              {...a11y}
+              name="name"
+              required
+              autoComplete="name"
+              value={form.values.name}
+              onChange={(e) => form.set('name', e.target.value)}
+              className={inputClass}
+            />
           )}
         </FormField>
         <FormField label="Your Email" error={form.errors.email} hint={HINT}>
           {(a11y) => (
-            <input {...a11y} name="email" type="email" required autoComplete="email" value={form.values.email} onChange={(e) => form.set('email', e.target.value)} className={inputClass} />
+            <input
+              {...a11y}
+              name="email"
+              type="email"
+              required
+              autoComplete="email"
+              value={form.values.email}
+              onChange={(e) => form.set('email', e.target.value)}
+              className={inputClass}
+            />
           )}
         </FormField>
         <FormField label="Your Message" error={form.errors.message} hint={HINT}>
           {(a11y) => (
-            <textarea {...a11y} name="message" required rows={5} value={form.values.message} onChange={(e) => form.set('message', e.target.value)} className={inputClass} />
+            <textarea
+              {...a11y}
+              name="message"
+              required
+              rows={5}
+              value={form.values.message}
+              onChange={(e) => form.set('message', e.target.value)}
+              className={inputClass}
+            />
           )}
         </FormField>
         <Honeypot value={form.honeypot} onChange={(e) => form.setHoneypot(e.target.value)} />
@@ -80,7 +110,10 @@ export function ContactForm() {
           >
             <Icon icon={X} />
           </button>
-          <span className="mx-auto inline-flex h-16 w-16 items-center justify-center rounded-full bg-green-100" aria-hidden="true">
+          <span
+            className="mx-auto inline-flex h-16 w-16 items-center justify-center rounded-full bg-green-100"
+            aria-hidden="true"
+          >
             <Icon icon={MailCheck} size={32} className="text-leaf-700" />
           </span>
           <h2 id="message-sent-title" className="mt-3 text-2xl font-black text-slate-900">
@@ -89,7 +122,11 @@ export function ContactForm() {
           <p id="message-sent-text" className="mt-2 text-slate-700">
             Thank you for reaching out. We&apos;ll get back to you soon!
           </p>
-          <button type="button" onClick={close} className="mt-6 rounded-full bg-brand-600 px-8 py-3 font-bold text-white hover:bg-brand-700">
+          <button
+            type="button"
+            onClick={close}
+            className="mt-6 rounded-full bg-brand-600 px-8 py-3 font-bold text-white hover:bg-brand-700"
+          >
             Close
           </button>
         </div>

@@ -51,7 +51,10 @@ export function EnquiryDetail({ enquiry, formatDate }: { enquiry: Enquiry; forma
       </dl>
       {enquiry.message && <p className="whitespace-pre-line rounded-lg bg-slate-50 p-4 text-slate-800">{enquiry.message}</p>}
       <p className="text-sm text-slate-600">
-        E-mail to the school: <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${MAIL_STATE_TEXT[enquiry.mailState].className}`}>{MAIL_STATE_TEXT[enquiry.mailState].label}</span>
+        E-mail to the school:{' '}
+        <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${MAIL_STATE_TEXT[enquiry.mailState].className}`}>
+          {MAIL_STATE_TEXT[enquiry.mailState].label}
+        </span>
         {enquiry.mailAttempts > 0 && ` after ${enquiry.mailAttempts} attempt${enquiry.mailAttempts === 1 ? '' : 's'}`}
         {enquiry.mailError && <span className="block text-red-700">Last error: {enquiry.mailError}</span>}
       </p>

@@ -10,7 +10,11 @@ const elapsedSince = (start: number) => Date.now() - start;
  * State of one enquiry form: values, field errors, a summary for a failed submit (what the parent
  * typed is kept), the honeypot and the time the form was shown (spam defences).
  */
-export function useEnquiryForm<T extends Record<string, string>>(type: EnquiryType, initial: T, labels: Record<keyof T & string, string>) {
+export function useEnquiryForm<T extends Record<string, string>>(
+  type: EnquiryType,
+  initial: T,
+  labels: Record<keyof T & string, string>,
+) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [summary, setSummary] = useState<string | null>(null);
@@ -38,8 +42,13 @@ export function useEnquiryForm<T extends Record<string, string>>(type: EnquiryTy
       return true;
     } catch (error) {
       const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
-      const message = error instanceof ApiError && error.status !== 400 ? error.message : 'Please fix the highlighted fields and send again.';
-      return fail(form, fields, error instanceof ApiError && error.status === 0 ? 'Network error: please check your connection and try again.' : message);
+      const message =
+        error instanceof ApiError && error.status !== 400 ? error.message : 'Please fix the highlighted fields and send again.';
+      return fail(
+        form,
+        fields,
+        error instanceof ApiError && error.status === 0 ? 'Network error: please check your connection and try again.' : message,
+      );
     } finally {
       setSending(false);
     }

@@ -50,11 +50,7 @@ export default function EnquiriesScreen() {
           <h1 className="text-2xl font-bold text-slate-900">Enquiries</h1>
           <p className="text-sm text-slate-600">Admission forms and messages sent from the website.</p>
         </div>
-        {data && (
-          <p className="rounded-full bg-amber-100 px-3 py-1 text-sm font-bold text-amber-900">
-            {data.counts.new} new
-          </p>
-        )}
+        {data && <p className="rounded-full bg-amber-100 px-3 py-1 text-sm font-bold text-amber-900">{data.counts.new} new</p>}
       </div>
 
       <div role="group" aria-label="Filter by type" className="mt-6 flex flex-wrap gap-2">
@@ -95,18 +91,32 @@ export default function EnquiriesScreen() {
             <caption className="sr-only">Enquiries, newest first</caption>
             <thead className="bg-slate-50 text-xs uppercase text-slate-600">
               <tr>
-                <th scope="col" className="px-4 py-3">From</th>
-                <th scope="col" className="hidden px-4 py-3 sm:table-cell">Type</th>
-                <th scope="col" className="hidden px-4 py-3 md:table-cell">Received</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="px-4 py-3">
+                  From
+                </th>
+                <th scope="col" className="hidden px-4 py-3 sm:table-cell">
+                  Type
+                </th>
+                <th scope="col" className="hidden px-4 py-3 md:table-cell">
+                  Received
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {data.data.map((e) => (
                 <tr key={e.id} className={e.status === 'new' ? 'bg-amber-50/40' : ''}>
                   <td className="px-4 py-3">
-                    <button type="button" onClick={() => setOpenId(e.id)} className="text-left font-semibold text-slate-900 hover:underline">
+                    <button
+                      type="button"
+                      onClick={() => setOpenId(e.id)}
+                      className="text-left font-semibold text-slate-900 hover:underline"
+                    >
                       {e.name}
                     </button>
                     <span className="block text-xs text-slate-600">{e.email}</span>
@@ -114,7 +124,9 @@ export default function EnquiriesScreen() {
                   <td className="hidden px-4 py-3 capitalize sm:table-cell">{e.type}</td>
                   <td className="hidden px-4 py-3 md:table-cell">{formatDate(e.createdAt)}</td>
                   <td className="px-4 py-3">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${e.status === 'new' ? 'bg-blue-100 text-blue-800' : 'bg-slate-100 text-slate-700'}`}>
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-bold ${e.status === 'new' ? 'bg-blue-100 text-blue-800' : 'bg-slate-100 text-slate-700'}`}
+                    >
                       {e.status === 'new' ? 'New' : 'Handled'}
                     </span>{' '}
                     <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${MAIL_STATE_TEXT[e.mailState].className}`}>
@@ -134,13 +146,23 @@ export default function EnquiriesScreen() {
       </div>
       {data && data.total > ENQUIRIES_PAGE && (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-end gap-2 text-sm">
-          <Button size="sm" variant="secondary" disabled={filters.offset === 0} onClick={() => setFilters((f) => ({ ...f, offset: Math.max(0, f.offset - ENQUIRIES_PAGE) }))}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={filters.offset === 0}
+            onClick={() => setFilters((f) => ({ ...f, offset: Math.max(0, f.offset - ENQUIRIES_PAGE) }))}
+          >
             Previous
           </Button>
           <span>
             {filters.offset + 1}–{Math.min(filters.offset + ENQUIRIES_PAGE, data.total)} of {data.total}
           </span>
-          <Button size="sm" variant="secondary" disabled={filters.offset + ENQUIRIES_PAGE >= data.total} onClick={() => setFilters((f) => ({ ...f, offset: f.offset + ENQUIRIES_PAGE }))}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={filters.offset + ENQUIRIES_PAGE >= data.total}
+            onClick={() => setFilters((f) => ({ ...f, offset: f.offset + ENQUIRIES_PAGE }))}
+          >
             Next
           </Button>
         </nav>

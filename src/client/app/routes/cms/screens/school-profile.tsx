@@ -16,7 +16,12 @@ const MAX_BRANCHES = 4;
 export default function SchoolProfileScreen() {
   const { data, isLoading, isError } = useSchoolProfile();
   if (isLoading) return <p className="text-slate-600">Loading...</p>;
-  if (isError || !data) return <p role="alert" className="text-red-700">Could not load the school profile.</p>;
+  if (isError || !data)
+    return (
+      <p role="alert" className="text-red-700">
+        Could not load the school profile.
+      </p>
+    );
   return <SchoolProfileForm initial={data} />;
 }
 
@@ -42,14 +47,23 @@ function SchoolProfileForm({ initial }: { initial: SchoolProfile }) {
   };
 
   const text = (key: 'name' | 'brandLine' | 'email' | 'hours' | 'ages', label: string, hint?: string) => (
-    <Field label={label} hint={hint} error={errors[key]} value={profile[key]} onChange={(e) => set(key, e.target.value)} required={key !== 'brandLine'} />
+    <Field
+      label={label}
+      hint={hint}
+      error={errors[key]}
+      value={profile[key]}
+      onChange={(e) => set(key, e.target.value)}
+      required={key !== 'brandLine'}
+    />
   );
 
   return (
     <form onSubmit={submit} className="mx-auto max-w-3xl space-y-8" noValidate>
       <div>
         <h1 className="text-2xl font-bold text-slate-900">School profile</h1>
-        <p className="text-sm text-slate-600">Shown in the website&apos;s header and footer, on Contact and Admission, and to search engines.</p>
+        <p className="text-sm text-slate-600">
+          Shown in the website&apos;s header and footer, on Contact and Admission, and to search engines.
+        </p>
       </div>
       <section className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6 sm:grid-cols-2">
         {text('name', 'School name')}
@@ -94,10 +108,26 @@ function SchoolProfileForm({ initial }: { initial: SchoolProfile }) {
         {profile.branches.map((branch, i) => (
           <fieldset key={i} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6 sm:grid-cols-2">
             <legend className="px-1 text-sm font-bold text-slate-700">Branch {i + 1}</legend>
-            <Field label="Name" value={branch.name} error={errors[`branches.${i}.name`]} onChange={(e) => setBranch(i, { name: e.target.value })} />
-            <Field label="Phone" type="tel" value={branch.phone} error={errors[`branches.${i}.phone`]} onChange={(e) => setBranch(i, { phone: e.target.value })} />
+            <Field
+              label="Name"
+              value={branch.name}
+              error={errors[`branches.${i}.name`]}
+              onChange={(e) => setBranch(i, { name: e.target.value })}
+            />
+            <Field
+              label="Phone"
+              type="tel"
+              value={branch.phone}
+              error={errors[`branches.${i}.phone`]}
+              onChange={(e) => setBranch(i, { phone: e.target.value })}
+            />
             <div className="sm:col-span-2">
-              <Field label="Address" value={branch.address} error={errors[`branches.${i}.address`]} onChange={(e) => setBranch(i, { address: e.target.value })} />
+              <Field
+                label="Address"
+                value={branch.address}
+                error={errors[`branches.${i}.address`]}
+                onChange={(e) => setBranch(i, { address: e.target.value })}
+              />
             </div>
             <Field
               label="Map latitude"
@@ -108,10 +138,26 @@ function SchoolProfileForm({ initial }: { initial: SchoolProfile }) {
               error={errors[`branches.${i}.lat`]}
               onChange={(e) => setBranch(i, { lat: Number(e.target.value) })}
             />
-            <Field label="Map longitude" type="number" step="any" value={branch.lng} error={errors[`branches.${i}.lng`]} onChange={(e) => setBranch(i, { lng: Number(e.target.value) })} />
+            <Field
+              label="Map longitude"
+              type="number"
+              step="any"
+              value={branch.lng}
+              error={errors[`branches.${i}.lng`]}
+              onChange={(e) => setBranch(i, { lng: Number(e.target.value) })}
+            />
             {profile.branches.length > 1 && (
               <div className="sm:col-span-2">
-                <Button variant="ghost" size="sm" onClick={() => set('branches', profile.branches.filter((_, j) => j !== i))}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() =>
+                    set(
+                      'branches',
+                      profile.branches.filter((_, j) => j !== i),
+                    )
+                  }
+                >
                   <Trash2 size={16} aria-hidden="true" /> Remove branch {i + 1}
                 </Button>
               </div>
