@@ -84,11 +84,15 @@ describe('the server process', () => {
     expect(existsSync(lock)).toBe(true);
     const body = JSON.stringify({ note: 'x'.repeat(200) });
     const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(`${server.url}/api/health`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        let text = '';
-        res.on('data', (c) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      });
+      const req = request(
+        `${server.url}/api/health`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
       req.on('error', reject);
       req.write(body.slice(0, 50));
       setTimeout(() => {

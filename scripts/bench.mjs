@@ -37,7 +37,9 @@ async function waitFor(url, child, limitMs = 60_000) {
     try {
       const res = await fetch(url);
       if (res.status < 500) return performance.now() - start;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     if (performance.now() - start > limitMs) throw new Error(`no answer from ${url}`);
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -46,7 +48,12 @@ async function waitFor(url, child, limitMs = 60_000) {
 async function measure(url) {
   await autocannon({ url, connections: CONNECTIONS, duration: 2 }); // warm-up
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
-  return { reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx - (url.includes('no-such-page') ? r.non2xx : 0) };
+  return {
+    reqPerSec: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx - (url.includes('no-such-page') ? r.non2xx : 0),
+  };
 }
 
 console.log('Building...');
@@ -58,11 +65,20 @@ const base = `http://127.0.0.1:${port}`;
 function startServer() {
   return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 }
-const stopServer = (child) => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
+const stopServer = (child) =>
+  new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
 
 // First-time setup: the non-interactive install creates the built-in database (initdb) and the school.
 const setupStart = performance.now();
@@ -94,17 +110,26 @@ try {
 
   const notFound = await fetch(`${base}/no-such-page`);
   const notFoundBody = Buffer.from(await notFound.arrayBuffer());
-  const headers = Object.fromEntries([...notFound.headers].filter(([k]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)));
+  const headers = Object.fromEntries(
+    [...notFound.headers].filter(([k]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)),
+  );
 
   // The ceiling: bare node:http answering the same status, headers and bytes, in its own process.
   const ceilingPort = await freePort();
   const bareFile = join(dataDir, 'bare.json');
   writeFileSync(bareFile, JSON.stringify({ status: notFound.status, headers, body: notFoundBody.toString('base64') }));
-  ceiling = spawn(process.execPath, ['-e', `
+  ceiling = spawn(
+    process.execPath,
+    [
+      '-e',
+      `
     const { status, headers, body } = JSON.parse(require('fs').readFileSync(${JSON.stringify(bareFile)}, 'utf8'));
     const bytes = Buffer.from(body, 'base64');
     require('http').createServer((req, res) => { res.writeHead(status, headers); res.end(bytes); }).listen(${ceilingPort}, '127.0.0.1');
-  `], { stdio: 'inherit' });
+  `,
+    ],
+    { stdio: 'inherit' },
+  );
   await waitFor(`http://127.0.0.1:${ceilingPort}/`, ceiling);
 
   const results = {
@@ -128,9 +153,13 @@ try {
   console.log(`\nSprout bench: ${CONNECTIONS} connections, ${DURATION} s each, after a 2 s warm-up`);
   console.log('target              req/s    p50 ms  p99 ms  ratio to ceiling');
   for (const [name, r] of Object.entries(report.results)) {
-    console.log(`${name.padEnd(18)} ${String(r.reqPerSec).padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(7)}  ${r.ratioToCeiling}`);
+    console.log(
+      `${name.padEnd(18)} ${String(r.reqPerSec).padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(7)}  ${r.ratioToCeiling}`,
+    );
   }
-  console.log(`first-time install (creates the database): ${firstStartMs} ms; cold start to first response: ${coldStartMs} ms; peak RSS of the server: ${peakRss} MB; 404 page: ${notFoundBody.length} bytes`);
+  console.log(
+    `first-time install (creates the database): ${firstStartMs} ms; cold start to first response: ${coldStartMs} ms; peak RSS of the server: ${peakRss} MB; 404 page: ${notFoundBody.length} bytes`,
+  );
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   const out = join(root, 'bench/results', `bench-${report.date.replace(/[:.]/g, '-')}.json`);
   writeFileSync(out, JSON.stringify(report, null, 2));

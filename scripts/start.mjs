@@ -16,7 +16,9 @@ function newestMtime(path) {
   return newest;
 }
 
-const sources = ['src/client', 'src/shared', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) => join(root, p)).filter(existsSync);
+const sources = ['src/client', 'src/shared', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']
+  .map((p) => join(root, p))
+  .filter(existsSync);
 const stale = !existsSync(marker) || Math.max(...sources.map(newestMtime)) > statSync(marker).mtimeMs;
 if (stale) {
   console.log('Building the site (first start or changed sources)...');

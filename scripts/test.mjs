@@ -35,7 +35,20 @@ const skipped = [];
 function vitest(name, project, env) {
   const out = join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
   console.log(`\n━━ ${name} ━━`);
-  const status = run(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], env);
+  const status = run(
+    process.execPath,
+    [
+      join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+      ...extra,
+    ],
+    env,
+  );
   const report = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : null;
   suites.push({ name, status, report });
 }
@@ -50,7 +63,9 @@ if (!e2eOnly) {
   if (pgUrl && (await canConnect(pgUrl))) {
     vitest('unit and API tests on PostgreSQL', 'unit', { TEST_DB: 'pg', TEST_DATABASE_URL: pgUrl });
   } else if (CI) {
-    console.error(`\nPostgreSQL tests are mandatory in CI, but ${pgUrl ? `${new URL(pgUrl).host} does not answer` : 'TEST_DATABASE_URL is not set'}.`);
+    console.error(
+      `\nPostgreSQL tests are mandatory in CI, but ${pgUrl ? `${new URL(pgUrl).host} does not answer` : 'TEST_DATABASE_URL is not set'}.`,
+    );
     suites.push({ name: 'PostgreSQL tests', status: 1, report: null });
   } else {
     skipped.push(`PostgreSQL tests skipped: no PostgreSQL at ${pgUrl ?? DEFAULT_PG} (set TEST_DATABASE_URL to run them)`);
