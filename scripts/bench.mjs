@@ -108,10 +108,13 @@ try {
   await waitFor(`${base}/api/health`, server);
   const coldStartMs = Math.round(performance.now() - startedAt);
 
-  const notFound = await fetch(`${base}/no-such-page`);
+  // autocannon asks for no compression: compare the same uncompressed bytes.
+  const notFound = await fetch(`${base}/no-such-page`, { headers: { 'accept-encoding': 'identity' } });
   const notFoundBody = Buffer.from(await notFound.arrayBuffer());
   const headers = Object.fromEntries(
-    [...notFound.headers].filter(([k]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)),
+    [...notFound.headers].filter(
+      ([k]) => !['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding'].includes(k),
+    ),
   );
 
   // The ceiling: bare node:http answering the same status, headers and bytes, in its own process.

@@ -1,7 +1,12 @@
-// Builds the browser bundle and the server renderer into SPROUT_DIST_DIR (default dist/).
+// Builds the browser bundle and the server renderer into SPROUT_DIST_DIR (default dist/), then
+// writes the brotli and gzip copies of the assets once, so no server start has to.
 import { build } from 'vite';
 
 const dist = process.env.SPROUT_DIST_DIR ?? 'dist';
 await build({ build: { outDir: `${dist}/client`, emptyOutDir: true }, logLevel: 'warn' });
 await build({ build: { ssr: 'src/client/entry-server.tsx', outDir: `${dist}/ssr`, emptyOutDir: true }, logLevel: 'warn' });
+const { register } = await import('tsx/esm/api');
+register();
+const { precompressAssets } = await import('../src/server/plugins/compression.ts');
+precompressAssets(`${dist}/client`);
 console.log(`built into ${dist}/`);
