@@ -1,7 +1,8 @@
-import { and, asc, count, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { EventSchema, EventStatus, EventValues } from '../../../shared/schemas/event.ts';
 import { slugify } from '../../../shared/schemas/post.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { categories, events, galleries, media } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { uniqueOr } from '../media/params.ts';
@@ -66,7 +67,31 @@ function toDto(row: EventRow): EventDto {
   };
 }
 
+const listPrepared = preparedPerDb((db) =>
+  selectEvents(db)
+    .orderBy(...EVENTS_ORDER)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('sprout_events_list'),
+);
+
+const listByStatusPrepared = preparedPerDb((db) =>
+  selectEvents(db)
+    .where(eq(events.status, sql.placeholder('status')))
+    .orderBy(...EVENTS_ORDER)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('sprout_events_list_status'),
+);
+
 export async function listEvents(db: Db, options: EventListOptions = {}): Promise<EventDto[]> {
+  if (options.limit !== undefined) {
+    const params = { limit: options.limit, offset: options.offset ?? 0 };
+    const rows = options.status
+      ? await listByStatusPrepared(db).execute({ ...params, status: options.status })
+      : await listPrepared(db).execute(params);
+    return rows.map(toDto);
+  }
   let query = selectEvents(db)
     .where(options.status ? eq(events.status, options.status) : undefined)
     .orderBy(...EVENTS_ORDER)
@@ -84,13 +109,23 @@ export async function countEvents(db: Db, options: { status?: EventStatus } = {}
   return row?.n ?? 0;
 }
 
-/** An id ("12") or a slug ("spring-fair"). */
-function idOrSlugWhere(idOrSlug: string): SQL {
-  return /^\d{1,9}$/.test(idOrSlug) ? eq(events.id, Number(idOrSlug)) : eq(events.slug, idOrSlug.toLowerCase());
-}
+const byIdPrepared = preparedPerDb((db) =>
+  selectEvents(db)
+    .where(eq(events.id, sql.placeholder('id')))
+    .prepare('sprout_event_by_id'),
+);
+const bySlugPrepared = preparedPerDb((db) =>
+  selectEvents(db)
+    .where(eq(events.slug, sql.placeholder('slug')))
+    .prepare('sprout_event_by_slug'),
+);
 
+/** An id ("12") or a slug ("spring-fair"). */
 export async function getEvent(db: Db, idOrSlug: string): Promise<EventDto | null> {
-  const [row] = await selectEvents(db).where(idOrSlugWhere(String(idOrSlug)));
+  const key = String(idOrSlug);
+  const [row] = /^\d{1,9}$/.test(key)
+    ? await byIdPrepared(db).execute({ id: Number(key) })
+    : await bySlugPrepared(db).execute({ slug: key.toLowerCase() });
   return row ? toDto(row) : null;
 }
 

@@ -2,6 +2,7 @@ import { and, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { htmlHasContent, type PostSchema, type PostValues } from '../../../shared/schemas/post.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { media, posts, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { sanitizePostHtml } from './sanitize.ts';
@@ -67,8 +68,16 @@ export async function countPosts(db: Db, options: { includeDrafts: boolean }) {
   return row?.n ?? 0;
 }
 
+const publishedBySlug = preparedPerDb((db) =>
+  selectPosts(db)
+    .where(and(eq(posts.slug, sql.placeholder('slug')), visible(false)))
+    .prepare('sprout_post_published_by_slug'),
+);
+
 export async function getPostBySlug(db: Db, slug: string, options: { includeDrafts: boolean }): Promise<PostDto | null> {
-  const [row] = await selectPosts(db).where(and(eq(posts.slug, slug.toLowerCase()), visible(options.includeDrafts)));
+  const [row] = options.includeDrafts
+    ? await selectPosts(db).where(eq(posts.slug, slug.toLowerCase()))
+    : await publishedBySlug(db).execute({ slug: slug.toLowerCase() });
   return row ? toDto(row) : null;
 }
 

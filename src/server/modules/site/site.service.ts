@@ -1,7 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { PublicPost } from '../../../client/lib/public-data.ts';
 import { DEFAULT_SCHOOL, SchoolProfileSchema, type SchoolProfile } from '../../../shared/schemas/school.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { media, posts, settings, users } from '../../db/schema/index.ts';
 
 export const SCHOOL_KEY = 'school';
@@ -33,8 +34,8 @@ export async function schoolUpdatedAt(db: Db): Promise<string | null> {
  * Published posts for the blog cards, newest first: the card fields only. The posts service's
  * list also returns (and sanitises) every post's full HTML, which a card never shows.
  */
-export async function listPostCards(db: Db, page: { limit: number; offset: number }): Promise<PublicPost[]> {
-  const rows = await db
+const postCards = preparedPerDb((db) =>
+  db
     .select({
       id: posts.id,
       title: posts.title,
@@ -57,8 +58,13 @@ export async function listPostCards(db: Db, page: { limit: number; offset: numbe
     .leftJoin(media, eq(media.url, posts.coverImage))
     .where(eq(posts.status, 'published'))
     .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('sprout_post_cards'),
+);
+
+export async function listPostCards(db: Db, page: { limit: number; offset: number }): Promise<PublicPost[]> {
+  const rows = await postCards(db).execute({ limit: page.limit, offset: page.offset });
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
