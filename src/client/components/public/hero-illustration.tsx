@@ -1,5 +1,7 @@
 import heroSvg from '../../../../public/illustrations/hero-children.svg?raw';
 
+const HERO_HTML = { __html: heroSvg.replace(/<svg /, '<svg aria-hidden="true" focusable="false" ') };
+
 /**
  * The home page's illustration, drawn for the project and inlined: it paints with the page's HTML
  * instead of waiting for a separate image request (the largest element on a phone).
@@ -11,7 +13,7 @@ export function HeroIllustration({ className = '' }: { className?: string }) {
       aria-label="Happy children learning and playing in preschool"
       className={`aspect-[600/520] [&>svg]:h-full [&>svg]:w-full ${className}`}
       // Our own static file, bundled at build time; not user content.
-      dangerouslySetInnerHTML={{ __html: heroSvg.replace(/<svg /, '<svg aria-hidden="true" focusable="false" ') }}
+      dangerouslySetInnerHTML={HERO_HTML}
     />
   );
 }
