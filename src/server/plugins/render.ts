@@ -88,8 +88,31 @@ function withFontPreload(html: string): string {
   return html.replace('<!--app-head-->', `${link}\n    <!--app-head-->`);
 }
 
+const HEAD_SLOT = '<!--app-head-->';
+const HTML_SLOT = '<!--app-html--></div>';
+/** The template cut at its two slots (the production template is the same on every request). */
+let cut: { template: string; parts: [string, string, string] | null } | null = null;
+
+function partsOf(template: string): [string, string, string] | null {
+  if (cut?.template !== template) {
+    const head = template.indexOf(HEAD_SLOT);
+    const html = template.indexOf(HTML_SLOT, head + HEAD_SLOT.length);
+    cut = {
+      template,
+      parts:
+        head < 0 || html < 0
+          ? null
+          : [template.slice(0, head), template.slice(head + HEAD_SLOT.length, html), template.slice(html + HTML_SLOT.length)],
+    };
+  }
+  return cut.parts;
+}
+
 export function fillTemplate(template: string, head: string, html: string, data = ''): string {
-  return template.replace('<!--app-head-->', head).replace('<!--app-html--></div>', `${html}</div>${data}`);
+  const parts = partsOf(template);
+  // Joined, not String#replace: no scan of the inlined stylesheet, and no `$` patterns in content.
+  if (parts) return `${parts[0]}${head}${parts[1]}${html}</div>${data}${parts[2]}`;
+  return template.replace(HEAD_SLOT, () => head).replace(HTML_SLOT, () => `${html}</div>${data}`);
 }
 
 export default fp(
