@@ -1,7 +1,7 @@
 import { Icon } from '#client/components/public/icon.tsx';
 import { Menu, X } from '#client/components/public/icons.ts';
 import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Logo } from './logo.tsx';
 
 export const NAV_LINKS = [
@@ -17,6 +17,22 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3 py-2 text-[15px] font-semibold transition-colors hover:bg-brand-100 hover:text-brand-700 ${
     isActive ? 'text-brand-700' : 'text-slate-700'
   }`;
+
+/**
+ * What NavLink renders for these fixed absolute paths (its `isActive` rule, case-insensitive, and
+ * aria-current="page"), without its per-link path resolution and view-transition lookups: the
+ * header draws twelve of them on every server-rendered page.
+ */
+function HeaderLink({ to, label, onClick }: { to: string; label: string; onClick?: () => void }) {
+  const pathname = useLocation().pathname.toLowerCase();
+  const end = to === '/';
+  const isActive = pathname === to || (!end && pathname.startsWith(to) && pathname.charAt(to.length) === '/');
+  return (
+    <Link to={to} aria-current={isActive ? 'page' : undefined} className={linkClass({ isActive })} onClick={onClick}>
+      {label}
+    </Link>
+  );
+}
 
 export function SiteHeader({ schoolName, brandLine }: { schoolName: string; brandLine: string }) {
   const menuId = useId();
@@ -48,9 +64,7 @@ export function SiteHeader({ schoolName, brandLine }: { schoolName: string; bran
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           {NAV_LINKS.map((link) => (
-            <NavLink key={link.to} to={link.to} end={link.to === '/'} className={linkClass}>
-              {link.label}
-            </NavLink>
+            <HeaderLink key={link.to} to={link.to} label={link.label} />
           ))}
           <Link
             to="/admission"
@@ -74,9 +88,7 @@ export function SiteHeader({ schoolName, brandLine }: { schoolName: string; bran
         <ul className="flex flex-col gap-1">
           {NAV_LINKS.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end={link.to === '/'} className={linkClass} onClick={() => setOpen(false)}>
-                {link.label}
-              </NavLink>
+              <HeaderLink to={link.to} label={link.label} onClick={() => setOpen(false)} />
             </li>
           ))}
           <li className="pt-2">
