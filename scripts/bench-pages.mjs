@@ -5,14 +5,13 @@
 //   --growth     then add 5,000 posts and 2,000 events through the API and measure again
 //   --duration=N seconds per page (default 10); --no-build reuses the existing build
 // Loopback only; every run is bounded. Writes bench/results/pages-<time>.json.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { buildSite, freePort, root, startServer, stopServer, waitFor } from './lib/harness.mjs';
 
-const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const DURATION = Number(args.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? 10);
 const NO_CACHE = args.includes('--no-cache');
@@ -21,29 +20,6 @@ const CONNECTIONS = 50;
 const GROWTH_POSTS = 5000;
 const GROWTH_EVENTS = 2000;
 const ADMIN = { username: 'admin', email: 'admin@bench.test', password: 'bench-password-1' };
-
-const freePort = () =>
-  new Promise((res) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
-
-async function waitFor(url, child, limitMs = 60_000) {
-  const start = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - start > limitMs) throw new Error(`no answer from ${url}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 async function measure(url) {
   await autocannon({ url, connections: CONNECTIONS, duration: 2 });
@@ -184,31 +160,12 @@ async function round(label, base, pages, ceilingUrl) {
   return rows;
 }
 
-if (!args.includes('--no-build')) {
-  console.log('Building...');
-  if (spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit', cwd: root }).status !== 0)
-    process.exit(1);
-}
+buildSite(args);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sprout-bench-pages-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'error',
-    DATABASE_URL: '',
-    ...(NO_CACHE ? { SPROUT_PAGE_CACHE: 'off' } : {}),
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const stop = (child) =>
-  new Promise((r) => (!child || child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
+const server = startServer({ port, dataDir, env: NO_CACHE ? { SPROUT_PAGE_CACHE: 'off' } : {} });
 let ceiling;
 try {
   await waitFor(`${base}/api/health`, server);
@@ -252,6 +209,6 @@ try {
   console.log(`written to ${out}`);
 } finally {
   ceiling?.child.kill();
-  await stop(server);
+  await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -3,23 +3,14 @@
 // Loopback only; every run is bounded. Writes bench/results/<time>.json.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { buildSite, freePort, root, startServer, stopServer, waitFor } from './lib/harness.mjs';
 
-const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const DURATION = Number(args.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? 10);
 const CONNECTIONS = 50;
-
-const freePort = () =>
-  new Promise((res) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
 
 function peakRssMb(pid) {
   try {
@@ -27,21 +18,6 @@ function peakRssMb(pid) {
     return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024);
   } catch {
     return null;
-  }
-}
-
-async function waitFor(url, child, limitMs = 60_000) {
-  const start = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return performance.now() - start;
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - start > limitMs) throw new Error(`no answer from ${url}`);
-    await new Promise((r) => setTimeout(r, 20));
   }
 }
 
@@ -56,29 +32,12 @@ async function measure(url) {
   };
 }
 
-console.log('Building...');
-if (spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit', cwd: root }).status !== 0) process.exit(1);
+buildSite([]);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sprout-bench-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-function startServer() {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
-const stopServer = (child) =>
-  new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
+const launch = () => startServer({ port, dataDir });
 
 // First-time setup: the non-interactive install creates the built-in database (initdb) and the school.
 const setupStart = performance.now();
@@ -102,7 +61,7 @@ const firstStartMs = Math.round(performance.now() - setupStart);
 
 // Every start after that opens the existing database: the cold start that matters.
 const startedAt = performance.now();
-const server = startServer();
+const server = launch();
 let ceiling;
 try {
   await waitFor(`${base}/api/health`, server);

@@ -3,15 +3,13 @@
 // Chromium from /usr/bin/chromium (CHROME_PATH to change). Targets: Performance >= 98 with
 // LCP <= 1.2 s, Accessibility 100, Best Practices 100, SEO 100. `--no-build` reuses the build.
 // Writes bench/results/lighthouse-<time>.json and exits non-zero when a target is missed.
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { buildSite, freePort, root, startServer, stopServer, waitFor } from './lib/harness.mjs';
 
-const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
@@ -26,50 +24,12 @@ const FLAGS = [
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-const freePort = () =>
-  new Promise((res) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
-
-async function waitFor(url, child, limitMs = 60_000) {
-  const start = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - start > limitMs) throw new Error(`no answer from ${url}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-if (!args.includes('--no-build')) {
-  console.log('Building...');
-  if (spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit', cwd: root }).status !== 0)
-    process.exit(1);
-}
+buildSite(args);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sprout-lighthouse-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'error',
-    DATABASE_URL: '',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = startServer({ port, dataDir });
 let chrome;
 let failed = false;
 try {
@@ -143,11 +103,7 @@ try {
   console.log(`written to ${out}${failed ? '\nSome targets were missed.' : '\nEvery target met.'}`);
 } finally {
   await chrome?.kill();
-  if (server.exitCode === null) {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

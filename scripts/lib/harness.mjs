@@ -1,0 +1,59 @@
+// What the bench and Lighthouse scripts share: building the site, a free loopback port, and the
+// production server started on a temporary data dir and stopped again.
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+export const root = resolve(import.meta.dirname, '../..');
+
+/** Builds the site unless `--no-build` is given; exits on a failed build. */
+export function buildSite(args = process.argv.slice(2)) {
+  if (args.includes('--no-build')) return;
+  console.log('Building...');
+  if (spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit', cwd: root }).status !== 0)
+    process.exit(1);
+}
+
+export const freePort = () =>
+  new Promise((res) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+  });
+
+/** Resolves with the milliseconds until `url` answers below 500; throws if `child` exits first. */
+export async function waitFor(url, child, limitMs = 60_000) {
+  const start = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).status < 500) return performance.now() - start;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - start > limitMs) throw new Error(`no answer from ${url}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The production server on loopback, built-in database in `dataDir`. */
+export function startServer({ port, dataDir, env = {} }) {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+export const stopServer = (child) =>
+  new Promise((r) => (!child || child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
