@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Field } from '../../../../components/ui/field.tsx';
 import { Label } from '../../../../components/ui/label.tsx';
-import { useSchoolTimezone } from '../../../../features/media/api/school-timezone.ts';
+import { useSchoolTimezone } from '#client/features/school/api/school.ts';
 import { ConfirmDialog } from '../../../../features/media/components/confirm-dialog.tsx';
 import { SafeImage } from '../../../../features/media/components/safe-image.tsx';
 import { TextArea } from '../../../../features/media/components/textarea.tsx';

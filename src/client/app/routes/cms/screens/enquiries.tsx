@@ -12,10 +12,9 @@ import {
   type EnquiryFilters,
 } from '#client/features/enquiries/api/enquiries.ts';
 import { EnquiryDetail, MAIL_STATE_TEXT } from '#client/features/enquiries/components/enquiry-detail.tsx';
+import { useSchoolTimezone } from '#client/features/school/api/school.ts';
+import { formatShortDate, formatTime } from '#shared/dates.ts';
 import type { Enquiry } from '#shared/schemas/enquiry.ts';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const formatDate = (iso: string) => dateTime.format(new Date(iso));
 
 const TABS = [
   { key: undefined, label: 'All', count: 'all' },
@@ -25,6 +24,9 @@ const TABS = [
 
 /** Admission and contact submissions from the public site (DESIGN §6: the leads module). */
 export default function EnquiriesScreen() {
+  // Received times as the school's clock shows them (DESIGN §3), like every other date in the back office.
+  const timeZone = useSchoolTimezone() ?? 'UTC';
+  const formatDate = (iso: string) => `${formatShortDate(iso, timeZone)}, ${formatTime(iso, timeZone)}`;
   const [filters, setFilters] = useState<EnquiryFilters>({ offset: 0 });
   const [openId, setOpenId] = useState<number | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<Enquiry | null>(null);

@@ -6,7 +6,7 @@ import { useEvent } from '../../../../features/events/api/events.ts';
 import { StatusBadge } from '../../../../features/events/components/event-badges.tsx';
 import { useGallery } from '../../../../features/galleries/api/galleries.ts';
 import { Lightbox } from '../../../../features/galleries/components/lightbox.tsx';
-import { useSchoolTimezone } from '../../../../features/media/api/school-timezone.ts';
+import { useSchoolTimezone } from '#client/features/school/api/school.ts';
 import { SafeImage } from '../../../../features/media/components/safe-image.tsx';
 import { formatShortDate, formatTime, formatWeekdayDate } from '../../../../../shared/dates.ts';
 

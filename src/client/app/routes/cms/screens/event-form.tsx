@@ -9,7 +9,7 @@ import { Label } from '../../../../components/ui/label.tsx';
 import { useCategories } from '../../../../features/categories/api/categories.ts';
 import { useEvent, useSaveEvent } from '../../../../features/events/api/events.ts';
 import { useGalleries } from '../../../../features/galleries/api/galleries.ts';
-import { useSchoolTimezone } from '../../../../features/media/api/school-timezone.ts';
+import { useSchoolTimezone } from '#client/features/school/api/school.ts';
 import { useImageUpload } from '../../../../features/media/api/upload-images.ts';
 import { SafeImage } from '../../../../features/media/components/safe-image.tsx';
 import { TextArea } from '../../../../features/media/components/textarea.tsx';

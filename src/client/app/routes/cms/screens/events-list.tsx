@@ -6,7 +6,7 @@ import { Button, buttonClass } from '../../../../components/ui/button.tsx';
 import { Input, NativeSelect } from '../../../../components/ui/input.tsx';
 import { useDeleteEvent, useEvents } from '../../../../features/events/api/events.ts';
 import { StatusBadge } from '../../../../features/events/components/event-badges.tsx';
-import { useSchoolTimezone } from '../../../../features/media/api/school-timezone.ts';
+import { useSchoolTimezone } from '#client/features/school/api/school.ts';
 import { ConfirmDialog } from '../../../../features/media/components/confirm-dialog.tsx';
 import { SafeImage } from '../../../../features/media/components/safe-image.tsx';
 import { displayStatus, type Event } from '../../../../../shared/schemas/event.ts';

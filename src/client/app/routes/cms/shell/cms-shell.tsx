@@ -7,7 +7,7 @@ import { useLogout } from '../../../../features/auth/api/logout.ts';
 import type { CurrentUser } from '../../../../../shared/schemas/user.ts';
 import { SidebarContent } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
-import { useSchoolName } from './use-school-name.ts';
+import { useSchoolName } from '#client/features/school/api/school.ts';
 
 /** §9: the sidebar is a drawer under 1024 px. */
 const DRAWER_BREAKPOINT = 1024;

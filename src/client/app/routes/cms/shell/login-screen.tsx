@@ -1,6 +1,6 @@
 import { Logo } from '../../../../components/layout/logo.tsx';
 import { LoginForm } from '../../../../features/auth/components/login-form.tsx';
-import { useSchoolName } from './use-school-name.ts';
+import { useSchoolName } from '#client/features/school/api/school.ts';
 
 export function LoginScreen({ notice, onSignedIn }: { notice?: string; onSignedIn?: () => void }) {
   const schoolName = useSchoolName();
