@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE, type TestPage } from './support/browser.ts';
+import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE } from './support/browser.ts';
 import { chromiumMissingReason } from './support/env.ts';
-import { E2E_ADMIN, installSchool } from './support/install.ts';
+import { installSchool, signInAsAdmin } from './support/install.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const png = (color: string, name: string) =>
@@ -11,13 +11,6 @@ const png = (color: string, name: string) =>
     .png()
     .toBuffer()
     .then((buffer) => ({ name, mimeType: 'image/png', buffer }));
-
-async function signIn(t: TestPage, server: RunningServer) {
-  const res = await t.page.request.post(`${server.url}/api/auth/login`, {
-    data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password },
-  });
-  expect(res.ok()).toBe(true);
-}
 
 const visible = (page: Page, text: string | RegExp) => page.getByText(text).first().isVisible();
 
@@ -42,7 +35,7 @@ describe.skipIf(chromiumMissingReason())('content in the back office', () => {
   it('creates, edits and deletes a gallery, an event linked to it and a formatted post', async () => {
     const t = await openPage(browser, server.url, DESKTOP);
     const { page } = t;
-    await signIn(t, server);
+    await signInAsAdmin(t.page, server);
 
     // A category first (Settings > Category).
     await page.goto('/cms/category');
@@ -185,7 +178,7 @@ describe.skipIf(chromiumMissingReason())('content in the back office', () => {
 
   it('shows every content screen at phone width without axe findings', async () => {
     const t = await openPage(browser, server.url, PHONE);
-    await signIn(t, server);
+    await signInAsAdmin(t.page, server);
     for (const [path, text] of [
       ['/cms', /^Existing Galleries/],
       ['/cms/events', /^Events$/],

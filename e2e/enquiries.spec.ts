@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE } from './support/browser.ts';
 import { chromiumMissingReason } from './support/env.ts';
-import { E2E_ADMIN, installSchool } from './support/install.ts';
+import { installSchool, signInAsAdmin } from './support/install.ts';
 import { gotoReady, waitReady } from './support/public-content.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -115,10 +115,7 @@ describe.skipIf(chromiumMissingReason())('enquiries from the website', () => {
 
   it('shows staff the enquiries: counters, type filter, detail, mark handled and delete', async () => {
     const t = await openPage(browser, server.url, DESKTOP);
-    const login = await t.page.request.post(`${server.url}/api/auth/login`, {
-      data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password },
-    });
-    expect(login.ok()).toBe(true);
+    await signInAsAdmin(t.page, server);
     await gotoReady(t.page, '/cms/enquiries');
     await expect.poll(() => t.page.getByRole('heading', { name: 'Enquiries' }).isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => t.page.getByRole('button', { name: /^All \(3\)/ }).isVisible()).toBe(true);

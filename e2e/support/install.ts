@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import type { InstallPayload } from '../../src/shared/schemas/install.ts';
 
 export const E2E_ADMIN = { username: 'admin', email: 'admin@school.test', password: 'admin-password-1' };
@@ -33,4 +34,12 @@ export async function installSchool(
     throw new Error(`Install failed (${response.status}): ${await response.text()}\n${errors.slice(-3).join('\n')}`);
   }
   return payload as InstallPayload & { admin: typeof E2E_ADMIN };
+}
+
+/** Signs the page's browser context in as the installed admin through the API (not the login form). */
+export async function signInAsAdmin(page: Page, server: { url: string }) {
+  const response = await page.request.post(`${server.url}/api/auth/login`, {
+    data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password },
+  });
+  if (!response.ok()) throw new Error(`Sign-in failed: ${response.status()} ${await response.text()}`);
 }

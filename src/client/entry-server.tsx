@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type UIMatch } from 'react-router';
 import type { PublicData } from './lib/public-data.ts';
-import { pageMetaFor, renderHeadTags } from './app/meta.ts';
+import { pageMetaFor, renderHeadTags, safeJson } from './app/meta.ts';
 import { Ready } from './app/ready.tsx';
 import { routes } from './app/routes.tsx';
 
@@ -69,9 +69,6 @@ function hydrationScript(context: { loaderData: unknown; actionData: unknown; er
         ]),
       )
     : null;
-  const json = JSON.stringify({ loaderData: context.loaderData, actionData: context.actionData, errors }).replace(
-    /</g,
-    '\\u003c',
-  );
+  const json = safeJson({ loaderData: context.loaderData, actionData: context.actionData, errors });
   return `<script type="application/json" id="router-data">${json}</script>`;
 }

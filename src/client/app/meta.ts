@@ -33,8 +33,8 @@ export function pageMetaFor(matches: UIMatch[], origin = ''): PageMeta | undefin
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** `<` in JSON-LD must not close the script element. */
-const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+/** JSON for a script element (JSON-LD, router data): a `<` in it must not close the element. */
+export const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 export function renderHeadTags(meta: PageMeta, siteName: string, origin: string): string {
   const title = meta.title.includes(siteName) ? meta.title : `${meta.title} | ${siteName}`;
