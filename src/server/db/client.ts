@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { fastPgliteClient } from './pglite-fast-client.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -75,7 +76,7 @@ async function openPglite(target: Extract<DbTarget, { kind: 'pglite' | 'pglite-m
   } else {
     client = await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : undefined);
   }
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(fastPgliteClient(client), { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

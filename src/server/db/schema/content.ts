@@ -105,8 +105,10 @@ export const posts = pgTable(
   },
   (t) => [
     uniqueIndex('posts_slug_key').on(t.slug),
-    index('posts_status_created_idx').on(t.status, t.createdAt.desc()),
-    index('posts_created_idx').on(t.createdAt.desc()),
+    // The lists' order (newest first, id to break ties) read straight from the index, no sort:
+    // `ORDER BY x DESC` puts nulls first, so the index must too for the planner to use it.
+    index('posts_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('posts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('posts_tags_idx').using('gin', t.tags),
     check('posts_status_check', sql`${t.status} in (${sqlIn(POST_STATUSES)})`),
     check('posts_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),

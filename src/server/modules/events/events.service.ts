@@ -67,13 +67,43 @@ function toDto(row: EventRow): EventDto {
   };
 }
 
-const listPrepared = preparedPerDb((db) =>
+/*
+ * The same order in two index-friendly halves, so a page of a long history reads a few rows
+ * instead of sorting every event: not yet over (events_ends_at_idx range, soonest start first),
+ * then over (that index backwards, most recently ended first).
+ */
+const upcomingPrepared = preparedPerDb((db) =>
   selectEvents(db)
-    .orderBy(...EVENTS_ORDER)
+    .where(sql`${endsAt} >= now()`)
+    .orderBy(asc(events.startDate), sql`${endsAt} desc`, asc(events.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare('sprout_events_list'),
+    .prepare('sprout_events_upcoming'),
 );
+const upcomingCountPrepared = preparedPerDb((db) =>
+  db
+    .select({ n: count() })
+    .from(events)
+    .where(sql`${endsAt} >= now()`)
+    .prepare('sprout_events_upcoming_count'),
+);
+const pastPrepared = preparedPerDb((db) =>
+  selectEvents(db)
+    .where(sql`${endsAt} < now()`)
+    .orderBy(sql`${endsAt} desc`, asc(events.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('sprout_events_past'),
+);
+
+/** A page of EVENTS_ORDER: the upcoming part, then as many past events as the page has room for. */
+async function pageOfEvents(db: Db, limit: number, offset: number): Promise<EventRow[]> {
+  const upcoming = await upcomingPrepared(db).execute({ limit, offset });
+  if (upcoming.length === limit) return upcoming;
+  const skipPast = upcoming.length > 0 || offset === 0 ? 0 : offset - ((await upcomingCountPrepared(db).execute())[0]?.n ?? 0);
+  const past = await pastPrepared(db).execute({ limit: limit - upcoming.length, offset: Math.max(0, skipPast) });
+  return [...upcoming, ...past];
+}
 
 const listByStatusPrepared = preparedPerDb((db) =>
   selectEvents(db)
@@ -89,7 +119,7 @@ export async function listEvents(db: Db, options: EventListOptions = {}): Promis
     const params = { limit: options.limit, offset: options.offset ?? 0 };
     const rows = options.status
       ? await listByStatusPrepared(db).execute({ ...params, status: options.status })
-      : await listPrepared(db).execute(params);
+      : await pageOfEvents(db, params.limit, params.offset);
     return rows.map(toDto);
   }
   let query = selectEvents(db)

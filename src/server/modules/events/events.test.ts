@@ -116,6 +116,13 @@ describe('GET /api/events', () => {
       const titles = (await listEvents(app2.db)).map((e) => e.title);
       expect(titles).toEqual(['ongoing', 'soon', 'far', 'past-recent', 'past-old']);
       expect((await listEvents(app2.db, { limit: 2, offset: 1 })).map((e) => e.title)).toEqual(['soon', 'far']);
+      // Every page, across the upcoming/past boundary, is the matching slice of the whole order.
+      for (const limit of [1, 2, 3, 4, 6]) {
+        for (let offset = 0; offset <= 6; offset++) {
+          const page = (await listEvents(app2.db, { limit, offset })).map((e) => e.title);
+          expect(page, `limit ${limit} offset ${offset}`).toEqual(titles.slice(offset, offset + limit));
+        }
+      }
       const res = await app2.inject({ url: '/api/events?limit=3' });
       expect(res.json().data).toHaveLength(3);
       expect(res.json().total).toBe(5);
