@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
 
-export interface CachedPage {
-  status: number;
+/** A page's bytes and their ETag. */
+export interface PageBytes {
   body: Buffer;
   etag: string;
+}
+
+export interface CachedPage extends PageBytes {
+  status: number;
   storedAt: number;
   /** Compressed copies, made on first request for each encoding. */
   br?: Buffer;
@@ -32,9 +36,8 @@ export class PageCache {
     return page;
   }
 
-  set(key: string, status: number, html: string): CachedPage {
-    const body = Buffer.from(html);
-    const page = { status, body, etag: etagOf(body), storedAt: Date.now() };
+  /** Keeps `page` (when the cache is on) and returns it. */
+  set(key: string, page: CachedPage): CachedPage {
     if (!this.enabled) return page;
     if (this.pages.size >= this.maxEntries) this.pages.delete(this.pages.keys().next().value!);
     this.pages.set(key, page);
@@ -50,7 +53,17 @@ export class PageCache {
   }
 }
 
-export const etagOf = (body: Buffer) => `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+/** A weak ETag of the bytes in `parts`. */
+export function etagOf(...parts: Buffer[]): string {
+  const hash = createHash('sha1');
+  for (const part of parts) hash.update(part);
+  return `W/"${hash.digest('base64url').slice(0, 22)}"`;
+}
+
+export const pageBytes = (body: string | Buffer): PageBytes => {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  return { body: bytes, etag: etagOf(bytes) };
+};
 
 /** Does a write to this API path change what public pages show? Sign-ins and enquiries do not. */
 export function changesPages(method: string, url: string): boolean {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -5,8 +6,9 @@ import fp from 'fastify-plugin';
 import type { RenderContext, RenderResult } from '../../client/entry-server.tsx';
 import type { AppConfig } from '../config.ts';
 import { createServerPublicData } from '../modules/site/public-data.ts';
+import { bootScriptTag } from './boot-script.ts';
 import { compressPage, pickEncoding, precompressAssets } from './compression.ts';
-import { changesPages, etagOf, PageCache } from './page-cache.ts';
+import { changesPages, etagOf, PageCache, pageBytes, type PageBytes } from './page-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,19 +59,25 @@ async function devRenderer(app: FastifyInstance): Promise<Renderer> {
 }
 
 /**
- * The stylesheet inlined into the page (about 10 KB compressed): first paint needs no second
- * request. The CSP allows inline styles; scripts stay external.
+ * The stylesheet inlined into the page (about 8 KB compressed): first paint needs no second
+ * request. The CSP allows inline styles; scripts stay external. A disabled `<link>` to the same
+ * file stays behind (a disabled stylesheet is not fetched): Vite's chunk loader looks for it before
+ * adding a stylesheet, and would otherwise load the public one again after the back office's own,
+ * overriding it (`hidden` after `lg:block`).
  */
 function withInlineStyles(html: string): string {
   return html.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (tag, href: string) => {
     const file = join(CLIENT_DIST, href);
-    return existsSync(file) ? `<style>${readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>` : tag;
+    if (!existsSync(file)) return tag;
+    const css = readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style');
+    return `<style>${css}</style><link rel="stylesheet" href="${href}" disabled />`;
   });
 }
 
 /**
- * The entry module is started by /boot.js after the load event (and its chunks are no longer
- * preloaded): the server-rendered page paints and works without waiting for ~110 KB of script.
+ * The entry module is started by the inlined boot script after the first paint (and its chunks are
+ * no longer preloaded): the server-rendered page paints and works without waiting for ~110 KB of
+ * script.
  */
 function withDeferredScript(html: string): string {
   const entry = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/.exec(html);
@@ -77,12 +85,12 @@ function withDeferredScript(html: string): string {
   return html
     .replace(entry[0], '')
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
-    .replace('</body>', `<script src="/boot.js" defer data-entry="${entry[1]}"></script>\n  </body>`);
+    .replace('</body>', () => `${bootScriptTag(entry[1]!)}\n  </body>`);
 }
 
-/** Preloads the Latin subset of the self-hosted font (the only one English pages need). */
+/** Preloads the part of the self-hosted font that English pages draw (styles.css, `npm run fonts`). */
 function withFontPreload(html: string): string {
-  const font = readdirSync(join(CLIENT_DIST, 'assets')).find((f) => /^nunito-latin-wght-normal-.*\.woff2$/.test(f));
+  const font = readdirSync(join(CLIENT_DIST, 'assets')).find((f) => /^nunito-basic-wght-.*\.woff2$/.test(f));
   if (!font) return html;
   const link = `<link rel="preload" href="/assets/${font}" as="font" type="font/woff2" crossorigin />`;
   return html.replace('<!--app-head-->', `${link}\n    <!--app-head-->`);
@@ -90,29 +98,50 @@ function withFontPreload(html: string): string {
 
 const HEAD_SLOT = '<!--app-head-->';
 const HTML_SLOT = '<!--app-html--></div>';
-/** The template cut at its two slots (the production template is the same on every request). */
-let cut: { template: string; parts: [string, string, string] | null } | null = null;
 
-function partsOf(template: string): [string, string, string] | null {
-  if (cut?.template !== template) {
-    const head = template.indexOf(HEAD_SLOT);
-    const html = template.indexOf(HTML_SLOT, head + HEAD_SLOT.length);
-    cut = {
-      template,
-      parts:
-        head < 0 || html < 0
-          ? null
-          : [template.slice(0, head), template.slice(head + HEAD_SLOT.length, html), template.slice(html + HTML_SLOT.length)],
-    };
-  }
-  return cut.parts;
+/**
+ * The template cut at its two slots, its three constant pieces encoded once (they hold the inlined
+ * stylesheet, over half of a page): a request encodes and hashes only what it rendered.
+ */
+interface CutTemplate {
+  template: string;
+  pieces: [Buffer, Buffer, Buffer];
+  /** The pieces' digest, folded into each page's ETag. */
+  digest: Buffer;
+}
+let cut: CutTemplate | null = null;
+
+function cutTemplate(template: string): CutTemplate | null {
+  if (cut?.template === template) return cut;
+  const head = template.indexOf(HEAD_SLOT);
+  const html = template.indexOf(HTML_SLOT, head + HEAD_SLOT.length);
+  if (head < 0 || html < 0) return null;
+  const pieces: CutTemplate['pieces'] = [
+    Buffer.from(template.slice(0, head)),
+    Buffer.from(template.slice(head + HEAD_SLOT.length, html)),
+    Buffer.from(template.slice(html + HTML_SLOT.length)),
+  ];
+  const hash = createHash('sha1');
+  for (const piece of pieces) hash.update(piece);
+  cut = { template, pieces, digest: hash.digest() };
+  return cut;
 }
 
-export function fillTemplate(template: string, head: string, html: string, data = ''): string {
-  const parts = partsOf(template);
-  // Joined, not String#replace: no scan of the inlined stylesheet, and no `$` patterns in content.
-  if (parts) return `${parts[0]}${head}${parts[1]}${html}</div>${data}${parts[2]}`;
-  return template.replace(HEAD_SLOT, () => head).replace(HTML_SLOT, () => `${html}</div>${data}`);
+/** The page's bytes and ETag: the template with the rendered head, HTML and hydration data in its slots. */
+export function fillTemplate(template: string, head: string, html: string, data = ''): PageBytes {
+  const parts = cutTemplate(template);
+  if (!parts) {
+    const body = Buffer.from(template.replace(HEAD_SLOT, () => head).replace(HTML_SLOT, () => `${html}</div>${data}`));
+    return pageBytes(body);
+  }
+  // Joined, not String#replace: no scan of the template, and no `$` patterns in content.
+  const [before, middle, after] = parts.pieces;
+  const ownHead = Buffer.from(head);
+  const ownBody = Buffer.from(`${html}</div>${data}`);
+  return {
+    body: Buffer.concat([before, ownHead, middle, ownBody, after]),
+    etag: etagOf(parts.digest, ownHead, ownBody),
+  };
 }
 
 export default fp(
@@ -146,13 +175,13 @@ export default fp(
     async function renderPage(url: URL, origin: string) {
       const template = await renderer.template(url.pathname);
       if (CLIENT_ONLY.test(url.pathname))
-        return { kind: 'html' as const, status: 200, html: fillTemplate(template, SHELL_HEAD, '') };
+        return { kind: 'page' as const, status: 200, page: fillTemplate(template, SHELL_HEAD, '') };
       const result = await renderer.render(new Request(url, { headers: { accept: 'text/html' } }), { publicData, origin });
       if (result.kind === 'redirect') return result;
       return {
-        kind: 'html' as const,
+        kind: 'page' as const,
         status: result.status,
-        html: fillTemplate(template, result.head, result.html, result.data),
+        page: fillTemplate(template, result.head, result.html, result.data),
       };
     }
 
@@ -163,11 +192,8 @@ export default fp(
         const origin = app.siteOrigin(request);
         const result = await renderPage(new URL(request.url, origin), origin);
         if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-        page = result.status === 200 || result.status === 404 ? cache.set(key, result.status, result.html) : undefined;
-        if (!page) {
-          const body = Buffer.from(result.html);
-          page = { status: result.status, body, etag: etagOf(body), storedAt: Date.now() };
-        }
+        page = { status: result.status, ...result.page, storedAt: Date.now() };
+        if (result.status === 200 || result.status === 404) cache.set(key, page);
       }
       reply.header('etag', page.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { BOOT_SCRIPT_SOURCE } from './boot-script.ts';
 
 // Embeds staff may configure (the map and gallery videos) are the only other hosts a page may frame.
 const FRAME_HOSTS = [
@@ -11,7 +12,8 @@ const FRAME_HOSTS = [
 
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  // Scripts from the site itself, and the one inline boot script (by its hash).
+  `script-src 'self' ${BOOT_SCRIPT_SOURCE}`,
   "style-src 'self' 'unsafe-inline'",
   // Staff may link images by http(s) URL (SPEC §4); video thumbnails come from the video hosts.
   "img-src 'self' data: blob: https: http:",

@@ -4,7 +4,7 @@ import { listPosts } from '../posts/posts.service.ts';
 import { getSchoolProfile, schoolUpdatedAt } from '../site/site.service.ts';
 import { icsCalendar, inSchoolYear, robotsTxt, rssXml, sitemapXml } from './feeds.service.ts';
 import { notFound } from '../../errors.ts';
-import { etagOf } from '../../plugins/page-cache.ts';
+import { pageBytes } from '../../plugins/page-cache.ts';
 
 /** RSS: the newest posts. */
 const RSS_ITEMS = 20;
@@ -25,13 +25,8 @@ export default async function feedsRoutes(app: FastifyInstance) {
     const key = `feed:${request.url}`;
     let page = cache?.get(key);
     if (!page) {
-      const text = await build();
-      page = cache?.set(key, 200, text) ?? {
-        status: 200,
-        body: Buffer.from(text),
-        etag: etagOf(Buffer.from(text)),
-        storedAt: Date.now(),
-      };
+      page = { status: 200, ...pageBytes(await build()), storedAt: Date.now() };
+      cache?.set(key, page);
     }
     reply.header('etag', page.etag).header('cache-control', 'public, max-age=300');
     for (const [name, value] of Object.entries(headers)) reply.header(name, value);

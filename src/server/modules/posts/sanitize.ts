@@ -54,6 +54,29 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
+/**
+ * Recent answers, newest last: posts are sanitised again each time they are read (the allow-list
+ * may have changed since they were saved), and read far more often than written. Bounded by the
+ * characters held (input and output), a few megabytes.
+ */
+const recent = new Map<string, string>();
+const RECENT_MAX_CHARS = 2_000_000;
+let recentChars = 0;
+
+/** `html` reduced to the allow-list above. A pure function, so recent answers are reused. */
 export function sanitizePostHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  const known = recent.get(html);
+  if (known !== undefined) return known;
+  const clean = sanitizeHtml(html, OPTIONS);
+  const chars = html.length + clean.length;
+  if (chars <= RECENT_MAX_CHARS / 4) {
+    for (const [input, output] of recent) {
+      if (recentChars + chars <= RECENT_MAX_CHARS) break;
+      recent.delete(input);
+      recentChars -= input.length + output.length;
+    }
+    recent.set(html, clean);
+    recentChars += chars;
+  }
+  return clean;
 }
