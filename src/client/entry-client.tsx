@@ -1,7 +1,8 @@
 import './styles.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { seedDateTexts } from '../shared/dates.ts';
 import { Ready } from './app/ready.tsx';
 import { routes } from './app/routes.tsx';
 
@@ -13,7 +14,11 @@ declare global {
 
 const container = document.getElementById('root')!;
 const routerData = document.getElementById('router-data');
-if (routerData?.textContent) window.__staticRouterHydrationData = JSON.parse(routerData.textContent);
+if (routerData?.textContent) {
+  const { dates, ...hydrationData } = JSON.parse(routerData.textContent) as { dates?: unknown };
+  seedDateTexts(dates);
+  window.__staticRouterHydrationData = hydrationData;
+}
 // createBrowserRouter picks the server's loader data up from window.__staticRouterHydrationData.
 const router = createBrowserRouter(routes);
 const app = (
@@ -23,5 +28,7 @@ const app = (
   </StrictMode>
 );
 
-if (window.__staticRouterHydrationData) hydrateRoot(container, app);
+// Hydration as a transition is time-sliced: React yields to the browser every few milliseconds
+// instead of one long task, so taps and scrolls during start-up are answered at once.
+if (window.__staticRouterHydrationData) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type UIMatch } from 'react-router';
 import type { PublicData } from './lib/public-data.ts';
+import { recordDateTexts } from '../shared/dates.ts';
 import { pageMetaFor, renderHeadTags, safeJson } from './app/meta.ts';
 import { Ready } from './app/ready.tsx';
 import { routes } from './app/routes.tsx';
@@ -27,12 +28,14 @@ export async function render(request: Request, context: RenderContext): Promise<
   const router = createStaticRouter(handler.dataRoutes, result);
   // Loaders have resolved every piece of data, so nothing suspends: the synchronous renderer is
   // several times faster than the streaming/prerender ones here.
+  const dateTexts = recordDateTexts(); // renderToString is synchronous: no other render interleaves
   const html = renderToString(
     <StrictMode>
       <Ready />
       <StaticRouterProvider router={router} context={result} hydrate={false} />
     </StrictMode>,
   );
+  const dates = dateTexts();
 
   const matches = result.matches.map((m) => ({
     id: m.route.id,
@@ -50,15 +53,19 @@ export async function render(request: Request, context: RenderContext): Promise<
     head: renderHeadTags(meta, schoolName, context.origin),
     html,
     // Outside #root, or hydration would meet an element React did not render.
-    data: hydrationScript(result),
+    data: hydrationScript(result, dates),
   };
 }
 
 /**
  * The router's hydration data as inert JSON (read by entry-client), so the Content-Security-Policy
- * can forbid inline scripts. Error responses are marked the way react-router revives them.
+ * can forbid inline scripts. Error responses are marked the way react-router revives them; `dates`
+ * are the date texts the page shows, so hydration formats none (shared/dates.ts).
  */
-function hydrationScript(context: { loaderData: unknown; actionData: unknown; errors: Record<string, unknown> | null }) {
+function hydrationScript(
+  context: { loaderData: unknown; actionData: unknown; errors: Record<string, unknown> | null },
+  dates: Record<string, string>,
+) {
   const errors = context.errors
     ? Object.fromEntries(
         Object.entries(context.errors).map(([id, error]) => [
@@ -69,6 +76,6 @@ function hydrationScript(context: { loaderData: unknown; actionData: unknown; er
         ]),
       )
     : null;
-  const json = safeJson({ loaderData: context.loaderData, actionData: context.actionData, errors });
+  const json = safeJson({ loaderData: context.loaderData, actionData: context.actionData, errors, dates });
   return `<script type="application/json" id="router-data">${json}</script>`;
 }

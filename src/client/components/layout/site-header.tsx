@@ -1,7 +1,8 @@
+import { PageLink } from '#client/components/public/page-link.tsx';
 import { Icon } from '#client/components/public/icon.tsx';
 import { Menu, X } from '#client/components/public/icons.ts';
 import { useEffect, useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { Logo } from './logo.tsx';
 
 export const NAV_LINKS = [
@@ -28,9 +29,9 @@ function HeaderLink({ to, label, onClick }: { to: string; label: string; onClick
   const end = to === '/';
   const isActive = pathname === to || (!end && pathname.startsWith(to) && pathname.charAt(to.length) === '/');
   return (
-    <Link to={to} aria-current={isActive ? 'page' : undefined} className={linkClass({ isActive })} onClick={onClick}>
+    <PageLink to={to} aria-current={isActive ? 'page' : undefined} className={linkClass({ isActive })} onClick={onClick}>
       {label}
-    </Link>
+    </PageLink>
   );
 }
 
@@ -55,23 +56,23 @@ export function SiteHeader({ schoolName, brandLine }: { schoolName: string; bran
         Skip to content
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2">
+        <PageLink to="/" className="flex items-center gap-2">
           <Logo />
           <span className="flex flex-col leading-tight">
             <span className="text-lg font-extrabold text-slate-900">{schoolName}</span>
             {brandLine && <span className="text-xs font-medium text-slate-600">{brandLine}</span>}
           </span>
-        </Link>
+        </PageLink>
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           {NAV_LINKS.map((link) => (
             <HeaderLink key={link.to} to={link.to} label={link.label} />
           ))}
-          <Link
+          <PageLink
             to="/admission"
             className="ml-2 rounded-full bg-brand-600 px-5 py-2 text-[15px] font-bold text-white shadow-sm transition hover:bg-brand-700"
           >
             Admission
-          </Link>
+          </PageLink>
         </nav>
         <button
           type="button"
@@ -92,13 +93,13 @@ export function SiteHeader({ schoolName, brandLine }: { schoolName: string; bran
             </li>
           ))}
           <li className="pt-2">
-            <Link
+            <PageLink
               to="/admission"
               onClick={() => setOpen(false)}
               className="block rounded-full bg-brand-600 px-5 py-2.5 text-center font-bold text-white hover:bg-brand-700"
             >
               Admission
-            </Link>
+            </PageLink>
           </li>
         </ul>
       </nav>

@@ -1,6 +1,7 @@
+import { PageLink } from '#client/components/public/page-link.tsx';
 import { Icon } from '#client/components/public/icon.tsx';
 import { CalendarDays, MapPin } from '#client/components/public/icons.ts';
-import { Link } from 'react-router';
+
 import { formatShortDate } from '#shared/dates.ts';
 import type { PublicEvent } from '#client/lib/public-data.ts';
 import { CategoryBadge } from './badges.tsx';
@@ -60,12 +61,12 @@ export function EventCard({
             <dd>{event.location}</dd>
           </div>
         </dl>
-        <Link
+        <PageLink
           to={eventPath(event)}
           className="mt-5 inline-block w-fit rounded-full bg-brand-50 px-4 py-2 text-sm font-bold text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100"
         >
           Read More<span className="sr-only"> about {event.title}</span> <span aria-hidden="true">→</span>
-        </Link>
+        </PageLink>
       </div>
     </article>
   );

@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-
+import { PageLink } from '#client/components/public/page-link.tsx';
 /** Previous/next links for a paginated list (`?page=N`). */
 export function Pager({ basePath, page, hasMore }: { basePath: string; page: number; hasMore: boolean }) {
   if (page === 1 && !hasMore) return null;
@@ -8,15 +7,15 @@ export function Pager({ basePath, page, hasMore }: { basePath: string; page: num
   return (
     <nav aria-label="Pages" className="mt-12 flex items-center justify-center gap-4">
       {page > 1 && (
-        <Link to={href(page - 1)} className={className} rel="prev">
+        <PageLink to={href(page - 1)} className={className} rel="prev">
           ← Previous
-        </Link>
+        </PageLink>
       )}
       <span className="text-sm text-slate-600">Page {page}</span>
       {hasMore && (
-        <Link to={href(page + 1)} className={className} rel="next">
+        <PageLink to={href(page + 1)} className={className} rel="next">
           Next →
-        </Link>
+        </PageLink>
       )}
     </nav>
   );

@@ -1,3 +1,4 @@
+import '../../../staff.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';

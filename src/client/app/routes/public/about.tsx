@@ -1,6 +1,7 @@
+import { PageLink } from '#client/components/public/page-link.tsx';
 import { Icon, type IconData } from '#client/components/public/icon.tsx';
 import { Check, School, Sprout, Star } from '#client/components/public/icons.ts';
-import { Link } from 'react-router';
+
 import { IconPanel } from '#client/components/public/icon-panel.tsx';
 import { PageBanner } from '#client/components/public/page-banner.tsx';
 import type { RouteHandle } from '../../meta.ts';
@@ -84,12 +85,12 @@ export function AboutPage() {
           <p className="mx-auto mt-3 max-w-xl text-lg">
             Visit a branch, meet our teachers and find the right class for your child.
           </p>
-          <Link
+          <PageLink
             to="/admission"
             className="mt-6 inline-block rounded-full bg-white px-7 py-3 font-bold text-brand-700 hover:bg-brand-50"
           >
             Start your admission
-          </Link>
+          </PageLink>
         </div>
       </div>
     </>

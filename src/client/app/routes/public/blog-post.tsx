@@ -1,6 +1,7 @@
+import { PageLink } from '#client/components/public/page-link.tsx';
 import { Icon } from '#client/components/public/icon.tsx';
 import { ArrowLeft, Share2 } from '#client/components/public/icons.ts';
-import { Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ResponsiveImage } from '#client/components/public/responsive-image.tsx';
 import { publicData } from '#client/lib/public-data.ts';
 import { formatLongDate, formatShortDate } from '#shared/dates.ts';
@@ -67,9 +68,9 @@ export function BlogPostPage() {
     <article>
       <header className="bg-gradient-to-br from-amber-100 via-orange-50 to-sky-100 px-4 pb-28 pt-10 sm:pt-14">
         <div className="mx-auto max-w-3xl">
-          <Link to="/blog" className="inline-flex items-center gap-2 font-bold text-brand-700 hover:underline">
+          <PageLink to="/blog" className="inline-flex items-center gap-2 font-bold text-brand-700 hover:underline">
             <Icon icon={ArrowLeft} size={18} /> All posts
-          </Link>
+          </PageLink>
           <h1 className="mt-6 text-3xl font-black leading-tight tracking-tight text-slate-900 sm:text-5xl">{post.title}</h1>
           {/* §8: missing excerpt and author on the detail page. */}
           <p className="mt-4 text-xl leading-relaxed text-slate-700">{post.excerpt || 'An insightful read awaits below.'}</p>

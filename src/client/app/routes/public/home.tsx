@@ -1,7 +1,8 @@
+import { PageLink } from '#client/components/public/page-link.tsx';
 import { Icon } from '#client/components/public/icon.tsx';
 import { Brain, Lightbulb, Palette } from '#client/components/public/icons.ts';
 import { Suspense } from 'react';
-import { Await, Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Await, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { EventCard, EventCardSkeleton } from '#client/components/public/event-card.tsx';
 import { HeroIllustration } from '#client/components/public/hero-illustration.tsx';
 import { SchoolScene } from '#client/components/public/school-scene.tsx';
@@ -95,18 +96,18 @@ function Hero({ brandLine }: { brandLine: string }) {
             skills through play-based learning.
           </p>
           <div className="mt-8 flex flex-wrap gap-4">
-            <Link
+            <PageLink
               to="/admission"
               className="rounded-full bg-brand-600 px-7 py-3.5 text-lg font-bold text-white shadow-lg shadow-orange-300/50 transition hover:-translate-y-0.5 hover:bg-brand-700"
             >
               Getting Started
-            </Link>
-            <Link
+            </PageLink>
+            <PageLink
               to="/about"
               className="rounded-full bg-white px-7 py-3.5 text-lg font-bold text-brand-700 shadow ring-2 ring-brand-600 transition hover:-translate-y-0.5 hover:bg-brand-50"
             >
               Learn More<span className="sr-only"> about us</span>
-            </Link>
+            </PageLink>
           </div>
         </div>
         <div className="relative mx-auto w-full max-w-xl">
@@ -151,12 +152,12 @@ function WhyChoose({ schoolName }: { schoolName: string }) {
             </li>
           ))}
         </ul>
-        <Link
+        <PageLink
           to="/admission"
           className="mt-12 inline-block rounded-full bg-leaf-700 px-8 py-3.5 text-lg font-bold text-white shadow-lg transition hover:-translate-y-0.5 hover:bg-green-800"
         >
           Enroll Your Child Today
-        </Link>
+        </PageLink>
       </div>
     </section>
   );
@@ -196,9 +197,12 @@ function LatestEvents({ events, timeZone }: { events: HomeData['events']; timeZo
               Latest Events
             </h2>
           </div>
-          <Link to="/events" className="rounded-full px-5 py-2 font-bold text-brand-700 ring-2 ring-brand-600 hover:bg-brand-50">
+          <PageLink
+            to="/events"
+            className="rounded-full px-5 py-2 font-bold text-brand-700 ring-2 ring-brand-600 hover:bg-brand-50"
+          >
             View All Posts <span aria-hidden="true">→</span>
-          </Link>
+          </PageLink>
         </div>
         <div className="mt-10" aria-live="polite">
           {events instanceof Promise ? (

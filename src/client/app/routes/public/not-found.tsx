@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { PageLink } from '#client/components/public/page-link.tsx';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import type { RouteHandle } from '../../meta.ts';
 
 export const notFoundMeta = (title = 'Page not found') => ({
@@ -31,18 +32,18 @@ export function NotFoundPage() {
         {specific ? 'It may have been moved or removed.' : 'The page you are looking for may have moved, or never existed.'}
       </p>
       {specific?.startsWith('Event') && (
-        <Link to="/events" className="mt-6 font-bold text-brand-700 underline">
+        <PageLink to="/events" className="mt-6 font-bold text-brand-700 underline">
           See all events
-        </Link>
+        </PageLink>
       )}
       {specific?.startsWith('Post') && (
-        <Link to="/blog" className="mt-6 font-bold text-brand-700 underline">
+        <PageLink to="/blog" className="mt-6 font-bold text-brand-700 underline">
           See all blog posts
-        </Link>
+        </PageLink>
       )}
-      <Link to="/" className="mt-8 rounded-full bg-brand-600 px-6 py-3 font-bold text-white hover:bg-brand-700">
+      <PageLink to="/" className="mt-8 rounded-full bg-brand-600 px-6 py-3 font-bold text-white hover:bg-brand-700">
         Return to Home
-      </Link>
+      </PageLink>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { PageLink } from '#client/components/public/page-link.tsx';
 import { Icon } from '#client/components/public/icon.tsx';
 import {
   Baby,
@@ -12,7 +13,7 @@ import {
   SpellCheck,
   Trees,
 } from '#client/components/public/icons.ts';
-import { Link } from 'react-router';
+
 import { PageBanner } from '#client/components/public/page-banner.tsx';
 import type { RouteHandle } from '../../meta.ts';
 
@@ -126,12 +127,12 @@ export function ProgramsPage() {
             ))}
           </ul>
           <p className="mt-10 text-center">
-            <Link
+            <PageLink
               to="/admission"
               className="inline-block rounded-full bg-white px-7 py-3 font-bold text-green-800 hover:bg-green-50"
             >
               Apply for admission
-            </Link>
+            </PageLink>
           </p>
         </section>
       </div>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLoaderData, useLocation, useMatches, type LoaderFunctionArgs, type UIMatch } from 'react-router';
 import { SiteFooter } from '#client/components/layout/site-footer.tsx';
 import { SiteHeader } from '#client/components/layout/site-header.tsx';
+import { useClientNavigation } from '#client/lib/client-navigation.ts';
 import { publicData } from '#client/lib/public-data.ts';
 import { pageMetaFor } from '../../meta.ts';
 
@@ -30,6 +31,7 @@ function useRouteChangeEffects(schoolName: string) {
 export function PublicLayout() {
   const { school } = useLoaderData() as PublicLayoutData;
   useRouteChangeEffects(school.name);
+  useClientNavigation();
   return (
     <div className="flex min-h-screen flex-col bg-white font-sans text-slate-800">
       <SiteHeader schoolName={school.name} brandLine={school.brandLine} />
