@@ -61,4 +61,27 @@ describe.skipIf(chromiumMissingReason())('the public frame', () => {
     await expect.poll(() => t.page.evaluate(() => window.scrollY)).toBe(0);
     await t.close();
   });
+
+  it('follows links to pages without reloading, and leaves feeds and files to the browser', async () => {
+    const t = await openPage(browser, server.url, DESKTOP);
+    await gotoReady(t.page, '/');
+    const documents: string[] = [];
+    t.page.on('request', (request) => request.resourceType() === 'document' && documents.push(request.url()));
+    await t.page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await t.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).click();
+    await t.page.waitForURL(`${server.url}/about`);
+    await t.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admission', exact: true }).click();
+    await t.page.waitForURL(`${server.url}/admission`);
+    expect(await t.page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    expect(documents).toEqual([]);
+    // A link to a file is a real request (robots.txt, linked from the page for the test).
+    await t.page.evaluate(() => {
+      const a = Object.assign(document.createElement('a'), { href: '/robots.txt', textContent: 'robots' });
+      document.querySelector('main')!.append(a);
+    });
+    await t.page.getByRole('link', { name: 'robots' }).click();
+    await t.page.waitForURL(`${server.url}/robots.txt`);
+    expect(documents).toEqual([`${server.url}/robots.txt`]);
+    await t.close();
+  });
 });

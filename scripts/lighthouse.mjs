@@ -66,24 +66,26 @@ try {
   for (const [name, path] of Object.entries(pages)) {
     // One warm request so the page cache holds the page, as it would on a live site.
     await fetch(base + path);
-    const { lhr } = await lighthouse(base + path, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: CATEGORIES,
-    });
+    const audit = () =>
+      lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+    let { lhr } = await audit();
+    if (lhr.runtimeError) {
+      // Reported, then tried once more: a run Lighthouse itself could not complete says nothing of the page.
+      console.log(`${name}: Lighthouse could not complete the run (${lhr.runtimeError.code}: ${lhr.runtimeError.message}); trying again`);
+      ({ lhr } = await audit());
+    }
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-    const audit = (id) => lhr.audits[id]?.numericValue ?? null;
+    const value = (id) => lhr.audits[id]?.numericValue ?? null;
     const row = {
       path,
       performance: score('performance'),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),
       seo: score('seo'),
-      lcpMs: Math.round(audit('largest-contentful-paint')),
-      fcpMs: Math.round(audit('first-contentful-paint')),
-      tbtMs: Math.round(audit('total-blocking-time')),
-      cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+      lcpMs: Math.round(value('largest-contentful-paint')),
+      fcpMs: Math.round(value('first-contentful-paint')),
+      tbtMs: Math.round(value('total-blocking-time')),
+      cls: Math.round(value('cumulative-layout-shift') * 1000) / 1000,
       failing: Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
         .map((a) => a.id),

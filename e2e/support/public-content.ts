@@ -141,7 +141,7 @@ type Navigable = {
   waitForSelector(selector: string, options: { state: 'attached' }): Promise<unknown>;
 };
 
-/** The site's script starts after the load event (public/boot.js): wait until the page is hydrated. */
+/** The site's script starts after the load event (public/boot.js, inlined): wait until the page is hydrated. */
 export const waitReady = (page: Navigable) => page.waitForSelector('html[data-ready]', { state: 'attached' });
 
 export async function gotoReady(page: Navigable, path: string) {

@@ -16,21 +16,55 @@ function formatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.
 
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
+/**
+ * Texts the server rendered, handed to the browser with the page's data: hydration then formats
+ * no date itself (a browser's first Intl.DateTimeFormat for a timezone costs ~25 ms on a phone,
+ * right when the page should answer taps). Keys are `style|timezone|instant`.
+ */
+const known = new Map<string, string>();
+let recording: Record<string, string> | null = null;
+
+/** Server: collects every date text formatted until the returned function is called. */
+export function recordDateTexts(): () => Record<string, string> {
+  const texts: Record<string, string> = {};
+  recording = texts;
+  return () => {
+    if (recording === texts) recording = null;
+    return texts;
+  };
+}
+
+/** Browser: the texts the server rendered (see recordDateTexts). */
+export function seedDateTexts(texts: unknown) {
+  if (!texts || typeof texts !== 'object') return;
+  for (const [key, text] of Object.entries(texts)) if (typeof text === 'string') known.set(key, text);
+}
+
+const STYLES = {
+  short: { month: 'short', day: 'numeric', year: 'numeric' },
+  long: { month: 'long', day: 'numeric', year: 'numeric' },
+  weekday: { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' },
+  time: { hour: 'numeric', minute: '2-digit' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+function format(style: keyof typeof STYLES, value: string | Date, timeZone: string): string {
+  const key = `${style}|${timeZone}|${typeof value === 'string' ? value : value.toISOString()}`;
+  const text = known.get(key) ?? formatter(timeZone, STYLES[style]).format(toDate(value));
+  if (recording) recording[key] = text;
+  return text;
+}
+
 /** 'Nov 21, 2026' (§2: short month, day, year). */
-export const formatShortDate = (value: string | Date, timeZone: string) =>
-  formatter(timeZone, { month: 'short', day: 'numeric', year: 'numeric' }).format(toDate(value));
+export const formatShortDate = (value: string | Date, timeZone: string) => format('short', value, timeZone);
 
 /** 'November 21, 2026' (blog post detail: long-form date). */
-export const formatLongDate = (value: string | Date, timeZone: string) =>
-  formatter(timeZone, { month: 'long', day: 'numeric', year: 'numeric' }).format(toDate(value));
+export const formatLongDate = (value: string | Date, timeZone: string) => format('long', value, timeZone);
 
 /** 'Saturday, November 21, 2026' (staff event detail: long weekday format). */
-export const formatWeekdayDate = (value: string | Date, timeZone: string) =>
-  formatter(timeZone, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(toDate(value));
+export const formatWeekdayDate = (value: string | Date, timeZone: string) => format('weekday', value, timeZone);
 
 /** '9:30 AM'. */
-export const formatTime = (value: string | Date, timeZone: string) =>
-  formatter(timeZone, { hour: 'numeric', minute: '2-digit' }).format(toDate(value));
+export const formatTime = (value: string | Date, timeZone: string) => format('time', value, timeZone);
 
 /** 'Nov 21, 2026 - Nov 23, 2026', or one date when there is no end or it is the same day. */
 export function formatDateRange(start: string | Date, end: string | Date | null | undefined, timeZone: string): string {
