@@ -26,6 +26,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page's first load on a busy two-core machine can take several seconds (the CI run
+          // builds and runs PostgreSQL beside the browser); a one-second poll made tests flaky.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
