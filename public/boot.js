@@ -26,7 +26,10 @@
     // A hidden tab paints nothing until shown; browsers without paint timing get a frame's delay.
     var observable = window.PerformanceObserver && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0;
     if (document.visibilityState === 'hidden' || (observable && painted())) return start();
-    if (!observable) return requestAnimationFrame(function () { setTimeout(start, 0); });
+    if (!observable)
+      return requestAnimationFrame(function () {
+        setTimeout(start, 0);
+      });
     new PerformanceObserver(function (list, observer) {
       if (!painted()) return;
       observer.disconnect();

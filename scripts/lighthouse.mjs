@@ -71,7 +71,9 @@ try {
     let { lhr } = await audit();
     if (lhr.runtimeError) {
       // Reported, then tried once more: a run Lighthouse itself could not complete says nothing of the page.
-      console.log(`${name}: Lighthouse could not complete the run (${lhr.runtimeError.code}: ${lhr.runtimeError.message}); trying again`);
+      console.log(
+        `${name}: Lighthouse could not complete the run (${lhr.runtimeError.code}: ${lhr.runtimeError.message}); trying again`,
+      );
       ({ lhr } = await audit());
     }
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

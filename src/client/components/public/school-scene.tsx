@@ -28,7 +28,10 @@ function Child({ shirt, skin, hair }: { shirt: string; skin: string; hair: strin
 
 export function SchoolScene() {
   return (
-    <div className="scene render-later relative h-64 overflow-hidden bg-gradient-to-b from-sky-200 to-sky-100 sm:h-72" aria-hidden="true">
+    <div
+      className="scene render-later relative h-64 overflow-hidden bg-gradient-to-b from-sky-200 to-sky-100 sm:h-72"
+      aria-hidden="true"
+    >
       <div className="scene-cloud absolute left-0 top-6 h-10 w-28 rounded-full bg-white/90" />
       <div className="scene-cloud scene-cloud-slow absolute left-0 top-16 h-8 w-20 rounded-full bg-white/80" />
       <div className="absolute right-8 top-6 h-14 w-14 rounded-full bg-yellow-300 shadow-[0_0_40px_rgba(253,224,71,0.8)]" />
