@@ -31,6 +31,16 @@ describe('fastPgliteClient', () => {
     expect(await prepared()).toEqual([`prepare sprout_s1 as ${text}`]);
   });
 
+  it('plans a prepared select once for all values, not once per call', async () => {
+    const text = 'select id from notes where id >= $1 order by id limit $2';
+    for (let i = 0; i < 8; i++) await client.query(text, [i % 3, 2]);
+    const plans = await raw.query<{ generic_plans: number; custom_plans: number }>(
+      'select generic_plans::int, custom_plans::int from pg_prepared_statements where statement = $1',
+      [`prepare sprout_s2 as ${text}`],
+    );
+    expect(plans.rows).toEqual([{ generic_plans: 8, custom_plans: 0 }]);
+  });
+
   it('keeps quotes, backslashes and an injection attempt as plain values', async () => {
     const text = 'select id from notes where body = $1';
     expect((await client.query(text, ["it's a \\ backslash"])).rows).toEqual([{ id: 2 }]);

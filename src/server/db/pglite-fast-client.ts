@@ -26,11 +26,20 @@ const PROBE = '\u0001probe';
  *    text protocol's parameters are; anything else (a Date, an array, JSON) takes the plain path.
  *    Transactions use their own client and are untouched. PostgreSQL's plan cache replans a
  *    statement after a schema change, so migrations need nothing here.
+ *
+ * 3. Replanning: PostgreSQL plans a prepared statement afresh for each call's values at first and
+ *    keeps doing so when the generic plan's estimate looks dearer, which it always does with a
+ *    `limit $1`: in PGlite that planning costs more than running the query (home page events:
+ *    2.0 ms per call, 0.6 ms with the generic plan). The session uses generic plans
+ *    (`plan_cache_mode`); our statements are lookups by key and index-ordered pages, whose best plan
+ *    does not depend on the values.
  */
 export function fastPgliteClient(client: PGlite): PGlite {
   const statements = new Map<string, Promise<string | null>>();
   let next = 0;
   for (const oid of TEXT_TYPES) client.parsers[oid] = keepText;
+  // Queued before any statement this client sends; a refusal only leaves the default planning.
+  client.exec('set plan_cache_mode = force_generic_plan').catch(() => undefined);
   const textOnly = new WeakSet<object>();
 
   /** `options` without a `parsers` option that only keeps the text types as text. */
