@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { fastPgliteClient } from './pglite-fast-client.ts';
+import { PgliteMaintenance } from './pglite-maintenance.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -76,7 +77,10 @@ async function openPglite(target: Extract<DbTarget, { kind: 'pglite' | 'pglite-m
   } else {
     client = await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : undefined);
   }
-  const db = drizzle(fastPgliteClient(client), { schema }) as unknown as Db;
+  const maintenance = new PgliteMaintenance(client);
+  const db = drizzle(fastPgliteClient(client, { onWrite: (text, rows) => maintenance.noteWrite(text, rows) }), {
+    schema,
+  }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -86,6 +90,7 @@ async function openPglite(target: Extract<DbTarget, { kind: 'pglite' | 'pglite-m
     migrate: () => migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     close: async () => {
       try {
+        await maintenance.close();
         if (!client.closed) await client.close();
       } finally {
         releaseLock();

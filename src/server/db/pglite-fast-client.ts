@@ -34,7 +34,19 @@ const PROBE = '\u0001probe';
  *    (`plan_cache_mode`); our statements are lookups by key and index-ordered pages, whose best plan
  *    does not depend on the values.
  */
-export function fastPgliteClient(client: PGlite): PGlite {
+export function fastPgliteClient(client: PGlite, options: { onWrite?: (text: string, rows: number) => void } = {}): PGlite {
+  const onWrite = options.onWrite ?? (() => undefined);
+  /** Tells `onWrite` of a statement that is not a select, with the rows it changed. */
+  const noted = <R>(text: string, result: R): R => {
+    if (!/^\s*select\s/i.test(text)) {
+      const results = (Array.isArray(result) ? result : [result]) as { affectedRows?: number }[];
+      onWrite(
+        text,
+        results.reduce((n, r) => n + (r.affectedRows ?? 0), 0),
+      );
+    }
+    return result;
+  };
   const statements = new Map<string, Promise<string | null>>();
   let next = 0;
   for (const oid of TEXT_TYPES) client.parsers[oid] = keepText;
@@ -75,14 +87,31 @@ export function fastPgliteClient(client: PGlite): PGlite {
     const values = /^\s*select\s/i.test(text) ? params.map(literal) : null;
     const statement = values && !values.includes(undefined) ? statementFor(text) : undefined;
     const name = statement && (await statement);
-    if (!name) return client.query<T>(text, params, options);
+    if (!name) return noted(text, await client.query<T>(text, params, options));
     const [result] = await client.exec(values!.length ? `execute ${name}(${values!.join(', ')})` : `execute ${name}`, options);
     return result as Results<T>;
   }
 
+  /** Transactions run on PGlite's own client; their writes are noted too. */
+  const transaction: PGlite['transaction'] = (callback) =>
+    client.transaction((tx) =>
+      callback(
+        new Proxy(tx, {
+          get(target, property) {
+            const value: unknown = Reflect.get(target, property, target);
+            if (property === 'query' || property === 'exec')
+              return async (text: string, ...rest: unknown[]) =>
+                noted(text, await (value as (...args: unknown[]) => Promise<unknown>).call(target, text, ...rest));
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        }),
+      ),
+    );
+
   return new Proxy(client, {
     get(target, property) {
       if (property === 'query') return query;
+      if (property === 'transaction') return transaction;
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
