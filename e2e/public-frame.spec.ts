@@ -84,4 +84,25 @@ describe.skipIf(chromiumMissingReason())('the public frame', () => {
     expect(documents).toEqual([`${server.url}/robots.txt`]);
     await t.close();
   });
+
+  it('draws text in a fallback sized like Nunito until the font arrives, so nothing moves when it does', async () => {
+    const tops = async (fontBlocked: boolean) => {
+      const t = await openPage(browser, server.url, PHONE);
+      if (fontBlocked) await t.page.route(/\.woff2$/, (route) => route.abort());
+      await t.page.goto('/');
+      await t.page.evaluate(() => document.fonts.ready);
+      const result = await t.page.evaluate(() => ({
+        nunito: [...document.fonts].some((f) => f.family === 'Nunito Variable' && f.status === 'loaded'),
+        tops: [...document.querySelectorAll('main h1, main h2, main p')].slice(0, 8).map((e) => e.getBoundingClientRect().top),
+      }));
+      t.errors.splice(0); // the blocked font is reported in the console
+      await t.close();
+      return result;
+    };
+    const withFont = await tops(false);
+    const withFallback = await tops(true);
+    expect([withFont.nunito, withFallback.nunito]).toEqual([true, false]);
+    expect(withFallback.tops).toHaveLength(8);
+    withFallback.tops.forEach((top, i) => expect(Math.abs(top - withFont.tops[i]!), `text block ${i}`).toBeLessThanOrEqual(4));
+  });
 });
