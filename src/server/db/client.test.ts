@@ -61,4 +61,28 @@ describe('the schema', () => {
       await handle.close();
     }
   });
+
+  it('serves every newest-first list from an index, without sorting the table', async () => {
+    const handle = await createTestDatabase();
+    try {
+      // Forbidden (not only dearer) sorts and scans: a list order no index serves shows a Sort.
+      for (const setting of ['enable_sort', 'enable_seqscan', 'enable_bitmapscan'])
+        await handle.db.execute(sql.raw(`set ${setting} = off`));
+      const lists = [
+        `from posts where status = 'published'`,
+        `from posts`,
+        `from galleries where published`,
+        `from galleries`,
+        `from enquiries where type = 'contact'`,
+        `from enquiries`,
+      ];
+      for (const list of lists) {
+        const plan = await handle.db.execute(sql.raw(`explain select id ${list} order by created_at desc, id desc limit 10`));
+        const text = (plan.rows as Record<string, string>[]).map((row) => Object.values(row)[0]).join('\n');
+        expect(text, list).not.toMatch(/Sort|Seq Scan/);
+      }
+    } finally {
+      await handle.close();
+    }
+  });
 });

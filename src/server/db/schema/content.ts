@@ -42,8 +42,8 @@ export const galleries = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('galleries_published_created_idx').on(t.published, t.createdAt.desc()),
-    index('galleries_created_idx').on(t.createdAt.desc()),
+    index('galleries_published_created_idx').on(t.published, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('galleries_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('galleries_type_check', sql`${t.type} in (${sqlIn(GALLERY_TYPES)})`),
     check('galleries_video_type_check', sql`${t.videoType} is null or ${t.videoType} in (${sqlIn(VIDEO_TYPES)})`),
     check('galleries_title_not_blank', sql`length(trim(${t.title})) > 0`),
@@ -156,8 +156,8 @@ export const enquiries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('enquiries_type_created_idx').on(t.type, t.createdAt.desc()),
-    index('enquiries_created_idx').on(t.createdAt.desc()),
+    index('enquiries_type_created_idx').on(t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('enquiries_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('enquiries_status_idx').on(t.status),
     index('enquiries_mail_pending_idx')
       .on(t.mailState)
