@@ -77,8 +77,12 @@ describe('the schema', () => {
         `from enquiries`,
       ];
       for (const list of lists) {
-        const plan = await handle.db.execute(sql.raw(`explain select id ${list} order by created_at desc, id desc limit 10`));
-        const text = (plan.rows as Record<string, string>[]).map((row) => Object.values(row)[0]).join('\n');
+        const plan = (await handle.db.execute(
+          sql.raw(`explain select id ${list} order by created_at desc, id desc limit 10`),
+        )) as {
+          rows: Record<string, string>[];
+        };
+        const text = plan.rows.map((row) => Object.values(row)[0]).join('\n');
         expect(text, list).not.toMatch(/Sort|Seq Scan/);
       }
     } finally {

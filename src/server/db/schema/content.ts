@@ -75,6 +75,8 @@ export const events = pgTable(
     // The events order (DESIGN: not yet over soonest first, then past most recent first) keys on this.
     index('events_ends_at_idx').on(sql`coalesce(${t.endDate}, ${t.startDate})`),
     index('events_start_idx').on(t.startDate),
+    // The longest event, read from the top of this index, bounds how far back an event still on can have started.
+    index('events_length_idx').on(sql`(coalesce(${t.endDate}, ${t.startDate}) - ${t.startDate})`),
     index('events_status_idx').on(t.status),
     index('events_category_idx').on(t.categoryId),
     index('events_gallery_idx').on(t.galleryId),

@@ -72,9 +72,16 @@ function toDto(row: EventRow): EventDto {
  * instead of sorting every event: not yet over (events_ends_at_idx range, soonest start first),
  * then over (that index backwards, most recently ended first).
  */
+/**
+ * Events not yet over started at most one longest-event-length ago: that bound lets the
+ * start-date index begin near today instead of reading every past event first (2,000 events,
+ * 1,400 of them past: 1,419 buffer reads for a page of 13).
+ */
+const stillOnStartedAfter = sql`now() - (select max(coalesce(e.end_date, e.start_date) - e.start_date) from events e)`;
+
 const upcomingPrepared = preparedPerDb((db) =>
   selectEvents(db)
-    .where(sql`${endsAt} >= now()`)
+    .where(and(sql`${endsAt} >= now()`, sql`${events.startDate} >= ${stillOnStartedAfter}`))
     .orderBy(asc(events.startDate), sql`${endsAt} desc`, asc(events.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))

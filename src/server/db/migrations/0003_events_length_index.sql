@@ -1,0 +1,1 @@
+CREATE INDEX "events_length_idx" ON "events" USING btree ((coalesce("end_date", "start_date") - "start_date"));
