@@ -15,11 +15,15 @@ export function EventCard({
   event,
   timeZone,
   eager = false,
+  priority = false,
   headingLevel = 3,
 }: {
   event: PublicEvent;
   timeZone: string;
+  /** In the first screen: loaded at once (not when scrolled to). */
   eager?: boolean;
+  /** The page's largest image (its LCP): fetched before the other images. */
+  priority?: boolean;
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -33,7 +37,8 @@ export function EventCard({
           fallbackWidth={640}
           fallbackHeight={400}
           sizes="(min-width: 1024px) 360px, (min-width: 768px) 50vw, 100vw"
-          loading={eager ? 'eager' : 'lazy'}
+          loading={eager || priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           className="h-full w-full object-cover transition duration-500 group-hover:scale-105"
         />
         <div className="absolute left-3 top-3">

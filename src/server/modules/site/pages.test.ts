@@ -102,7 +102,14 @@ describe.skipIf(!built)('public pages without JavaScript', () => {
   });
 
   it('lists events and renders one by slug or id with Event JSON-LD', async () => {
-    expect((await get('/events')).body).toContain('Past Picnic');
+    const list = (await get('/events')).body;
+    expect(list).toContain('Past Picnic');
+    // The first card's cover is the page's largest image on a phone: fetched at once and first.
+    const covers = [...list.matchAll(/<img [^>]*>/g)].map((m) => m[0]).filter((tag) => tag.includes('event-placeholder'));
+    expect(covers).toHaveLength(2);
+    expect(covers[0]).toMatch(/loading="eager"[^>]*fetchpriority="high"/i);
+    expect(covers[1]).toContain('loading="eager"');
+    expect(covers[1]).not.toMatch(/fetchpriority/i);
     const res = await get('/event/spring-fair');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('About This Event');

@@ -51,7 +51,7 @@ export function EventsPage() {
           <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {events.items.map((event, i) => (
               <li key={event.id} className="flex">
-                <EventCard event={event} timeZone={school.timezone} eager={i < 3} headingLevel={2} />
+                <EventCard event={event} timeZone={school.timezone} eager={i < 3} priority={i === 0} headingLevel={2} />
               </li>
             ))}
           </ul>
