@@ -3,19 +3,7 @@ import { formatShortDate } from '#shared/dates.ts';
 import type { PublicPost } from '#client/lib/public-data.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
 
-export function PostCard({
-  post,
-  timeZone,
-  eager = false,
-  priority = false,
-}: {
-  post: PublicPost;
-  timeZone: string;
-  /** In the first screen: loaded at once (not when scrolled to). */
-  eager?: boolean;
-  /** The page's largest image (its LCP): fetched before the other images. */
-  priority?: boolean;
-}) {
+export function PostCard({ post, timeZone }: { post: PublicPost; timeZone: string }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-3xl bg-white shadow-md ring-1 ring-orange-100 transition hover:-translate-y-1 hover:shadow-xl">
       {post.cover_image && (
@@ -26,8 +14,7 @@ export function PostCard({
           fallbackWidth={640}
           fallbackHeight={360}
           sizes="(min-width: 1024px) 360px, (min-width: 768px) 50vw, 100vw"
-          loading={eager || priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : undefined}
+          loading="lazy"
           className="aspect-video w-full object-cover"
         />
       )}

@@ -32,8 +32,6 @@ export const blogHandle: RouteHandle = {
 export function BlogPage() {
   const { page, posts, failed } = useLoaderData() as BlogData;
   const { school } = useRouteLoaderData('public') as PublicLayoutData;
-  // The first cover shown is the page's largest image on a phone: fetched first.
-  const firstCover = failed ? -1 : posts.items.findIndex((post) => post.cover_image);
   return (
     <>
       <section className="bg-gradient-to-r from-orange-200 via-amber-100 to-sky-200 px-4 py-16 text-center sm:py-20">
@@ -57,9 +55,9 @@ export function BlogPage() {
           <p className="rounded-3xl bg-amber-50 p-10 text-center text-lg text-slate-700">No blogs found.</p>
         ) : (
           <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-            {posts.items.map((post, i) => (
+            {posts.items.map((post) => (
               <li key={post.id} className="flex">
-                <PostCard post={post} timeZone={school.timezone} eager={i < 3} priority={i === firstCover} />
+                <PostCard post={post} timeZone={school.timezone} />
               </li>
             ))}
           </ul>
