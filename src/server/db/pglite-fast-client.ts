@@ -24,8 +24,9 @@ const PROBE = '\u0001probe';
  *    plan: the home page's events query drops from about 1.0 to 0.5 ms. The values travel as
  *    quoted literals of unknown type, coerced by the statement's parameter types exactly as the
  *    text protocol's parameters are; anything else (a Date, an array, JSON) takes the plain path.
- *    Transactions use their own client and are untouched. PostgreSQL's plan cache replans a
- *    statement after a schema change, so migrations need nothing here.
+ *    Transactions use their own client and the plain path (their writes are only counted).
+ *    PostgreSQL's plan cache replans a statement after a schema change, so migrations need
+ *    nothing here.
  *
  * 3. Replanning: PostgreSQL plans a prepared statement afresh for each call's values at first and
  *    keeps doing so when the generic plan's estimate looks dearer, which it always does with a
