@@ -29,13 +29,19 @@ export async function render(request: Request, context: RenderContext): Promise<
   // Loaders have resolved every piece of data, so nothing suspends: the synchronous renderer is
   // several times faster than the streaming/prerender ones here.
   const dateTexts = recordDateTexts(); // renderToString is synchronous: no other render interleaves
-  const html = renderToString(
-    <StrictMode>
-      <Ready />
-      <StaticRouterProvider router={router} context={result} hydrate={false} />
-    </StrictMode>,
-  );
-  const dates = dateTexts();
+  let html: string;
+  let dates: Record<string, string>;
+  try {
+    html = renderToString(
+      <StrictMode>
+        <Ready />
+        <StaticRouterProvider router={router} context={result} hydrate={false} />
+      </StrictMode>,
+    );
+  } finally {
+    // Stopped even when rendering throws, so no later formatting is collected into this page.
+    dates = dateTexts();
+  }
 
   const matches = result.matches.map((m) => ({
     id: m.route.id,
