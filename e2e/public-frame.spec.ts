@@ -62,6 +62,28 @@ describe.skipIf(chromiumMissingReason())('the public frame', () => {
     await t.close();
   });
 
+  it('styles a page with its own rules first, and the next page after a navigation with the whole stylesheet', async () => {
+    const t = await openPage(browser, server.url, DESKTOP);
+    await gotoReady(t.page, '/');
+    const state = () =>
+      t.page.evaluate(() => ({
+        inline: document.querySelector('style')!.textContent!,
+        adopted: document.adoptedStyleSheets.length,
+        linkDisabled: document.querySelector('link[data-full-css]')!.hasAttribute('disabled'),
+      }));
+    // Loaded, nothing restyles the page: the home page has no bordered inputs, and no rule for them.
+    const before = await state();
+    expect(before.inline).not.toContain('.border-2{');
+    expect(before).toMatchObject({ adopted: 0, linkDisabled: true });
+    await t.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact', exact: true }).click();
+    await t.page.waitForURL(`${server.url}/contact`);
+    expect((await state()).adopted).toBe(1);
+    const input = t.page.getByRole('textbox', { name: /name/i }).first();
+    expect(await input.evaluate((el) => getComputedStyle(el).borderTopWidth)).toBe('2px');
+    await expectNoAxeViolations(t.page);
+    await t.close();
+  });
+
   it('follows links to pages without reloading, and leaves feeds and files to the browser', async () => {
     const t = await openPage(browser, server.url, DESKTOP);
     await gotoReady(t.page, '/');

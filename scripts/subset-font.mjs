@@ -14,6 +14,12 @@ const target = join(root, 'src/client/fonts/nunito-basic-wght.woff2');
 /** Keep in step with the unicode-range of the subset's @font-face in src/client/styles.css. */
 const TEXT = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)).join('') + '\u00a0©·‘’“”–—…•';
 
-const subset = await subsetFont(readFileSync(source), TEXT, { targetFormat: 'woff2' });
+/**
+ * The OpenType features browsers apply by default. Nunito's others (frac, numr, dnom: 21 glyphs of
+ * fraction digits) apply only on request, which no page makes: 2 KB less to load.
+ */
+const FEATURES = ['kern', 'liga', 'calt', 'ccmp', 'locl', 'mark', 'mkmk'];
+
+const subset = await subsetFont(readFileSync(source), TEXT, { targetFormat: 'woff2', keepFeatures: FEATURES });
 writeFileSync(target, subset);
 console.log(`wrote ${target} (${subset.length} bytes)`);

@@ -9,6 +9,7 @@ import { createServerPublicData } from '../modules/site/public-data.ts';
 import { bootScriptTag } from './boot-script.ts';
 import { compressPage, pickEncoding, precompressAssets } from './compression.ts';
 import { changesPages, etagOf, PageCache, pageBytes, type PageBytes } from './page-cache.ts';
+import { pageStyles, type PageStyles } from './page-styles.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +23,8 @@ type RenderFn = (request: Request, context: RenderContext) => Promise<RenderResu
 interface Renderer {
   template(url: string): Promise<string>;
   render: RenderFn;
+  /** The inlined stylesheet, cut to each page (production only; Vite injects styles in dev). */
+  styles?: PageStyles;
 }
 
 export const ROOT_DIR = resolve(import.meta.dirname, '../../..');
@@ -37,9 +40,10 @@ async function productionRenderer(): Promise<Renderer> {
   if (!existsSync(SSR_ENTRY) || !existsSync(join(CLIENT_DIST, 'index.html'))) {
     throw new Error('The site is not built: run `npm run build` (npm start does it for you).');
   }
-  const html = withDeferredScript(withInlineStyles(withFontPreload(readFileSync(join(CLIENT_DIST, 'index.html'), 'utf8'))));
+  const inlined = withInlineStyles(withFontPreload(readFileSync(join(CLIENT_DIST, 'index.html'), 'utf8')));
+  const html = withDeferredScript(inlined.html);
   const mod = (await import(SSR_ENTRY)) as { render: RenderFn };
-  return { template: async () => html, render: mod.render };
+  return { template: async () => html, render: mod.render, styles: inlined.styles };
 }
 
 async function devRenderer(app: FastifyInstance): Promise<Renderer> {
@@ -59,19 +63,26 @@ async function devRenderer(app: FastifyInstance): Promise<Renderer> {
 }
 
 /**
- * The stylesheet inlined into the page (about 8 KB compressed): first paint needs no second
- * request. The CSP allows inline styles; scripts stay external. A disabled `<link>` to the same
- * file stays behind (a disabled stylesheet is not fetched): Vite's chunk loader looks for it before
- * adding a stylesheet, and would otherwise load the public one again after the back office's own,
- * overriding it (`hidden` after `lg:block`).
+ * The stylesheet inlined into the page, cut to the rules the page uses (page-styles.ts): first
+ * paint needs no second request. The CSP allows inline styles; scripts stay external. A disabled
+ * `<link>` to the whole file stays behind (a disabled stylesheet is not fetched): the boot script
+ * enables it, and the page's script waits for it before taking over, for what later navigation
+ * and interaction show. Vite's chunk loader also looks for it before adding a stylesheet, and would
+ * otherwise load the public one again after the back office's own, overriding it (`hidden` after
+ * `lg:block`).
  */
-function withInlineStyles(html: string): string {
-  return html.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (tag, href: string) => {
+function withInlineStyles(html: string): { html: string; styles?: PageStyles } {
+  let styles: PageStyles | undefined;
+  const out = html.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (tag, href: string) => {
     const file = join(CLIENT_DIST, href);
     if (!existsSync(file)) return tag;
     const css = readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style');
-    return `<style>${css}</style><link rel="stylesheet" href="${href}" disabled />`;
+    const full = `<link rel="stylesheet" href="${href}" disabled data-full-css />`;
+    if (styles) return `<style>${css}</style>${full}`;
+    styles = pageStyles(css);
+    return `<style>${CSS_SLOT}</style>${full}`;
   });
+  return { html: out, styles };
 }
 
 /**
@@ -97,51 +108,72 @@ function withFontPreload(html: string): string {
 }
 
 const HEAD_SLOT = '<!--app-head-->';
+const CSS_SLOT = '<!--app-css-->';
 const HTML_SLOT = '<!--app-html--></div>';
 
 /**
- * The template cut at its two slots, its three constant pieces encoded once (they hold the inlined
- * stylesheet, over half of a page): a request encodes and hashes only what it rendered.
+ * The template cut at its slots, its constant pieces encoded once: a request encodes and hashes
+ * only what it rendered.
  */
 interface CutTemplate {
   template: string;
-  pieces: [Buffer, Buffer, Buffer];
+  /** The text around the slots: before the head, [between head and styles,] before and after the HTML. */
+  pieces: Buffer[];
+  hasCss: boolean;
   /** The pieces' digest, folded into each page's ETag. */
   digest: Buffer;
 }
 let cut: CutTemplate | null = null;
 
-function cutTemplate(template: string): CutTemplate | null {
+function cutTemplate(template: string, styles?: PageStyles): CutTemplate | null {
   if (cut?.template === template) return cut;
   const head = template.indexOf(HEAD_SLOT);
-  const html = template.indexOf(HTML_SLOT, head + HEAD_SLOT.length);
+  const css = styles ? template.indexOf(CSS_SLOT, head) : -1;
+  const html = template.indexOf(HTML_SLOT, Math.max(head, css));
   if (head < 0 || html < 0) return null;
-  const pieces: CutTemplate['pieces'] = [
-    Buffer.from(template.slice(0, head)),
-    Buffer.from(template.slice(head + HEAD_SLOT.length, html)),
-    Buffer.from(template.slice(html + HTML_SLOT.length)),
-  ];
+  const bounds =
+    css < 0
+      ? ([
+          [head, HEAD_SLOT],
+          [html, HTML_SLOT],
+        ] as const)
+      : ([
+          [head, HEAD_SLOT],
+          [css, CSS_SLOT],
+          [html, HTML_SLOT],
+        ] as const);
+  const pieces: Buffer[] = [];
+  let from = 0;
+  for (const [at, slot] of bounds) {
+    pieces.push(Buffer.from(template.slice(from, at)));
+    from = at + slot.length;
+  }
+  pieces.push(Buffer.from(template.slice(from)));
   const hash = createHash('sha1');
   for (const piece of pieces) hash.update(piece);
-  cut = { template, pieces, digest: hash.digest() };
+  if (styles && css >= 0) hash.update(styles.digest);
+  cut = { template, pieces, hasCss: css >= 0, digest: hash.digest() };
   return cut;
 }
 
-/** The page's bytes and ETag: the template with the rendered head, HTML and hydration data in its slots. */
-export function fillTemplate(template: string, head: string, html: string, data = ''): PageBytes {
-  const parts = cutTemplate(template);
+/**
+ * The page's bytes and ETag: the template with the rendered head, HTML and hydration data in its
+ * slots, and the stylesheet's rules that the HTML uses (its ETag follows from the HTML).
+ */
+export function fillTemplate(template: string, head: string, html: string, data = '', styles?: PageStyles): PageBytes {
+  const parts = cutTemplate(template, styles);
   if (!parts) {
     const body = Buffer.from(template.replace(HEAD_SLOT, () => head).replace(HTML_SLOT, () => `${html}</div>${data}`));
     return pageBytes(body);
   }
   // Joined, not String#replace: no scan of the template, and no `$` patterns in content.
-  const [before, middle, after] = parts.pieces;
   const ownHead = Buffer.from(head);
   const ownBody = Buffer.from(`${html}</div>${data}`);
-  return {
-    body: Buffer.concat([before, ownHead, middle, ownBody, after]),
-    etag: etagOf(parts.digest, ownHead, ownBody),
-  };
+  const [before, afterHead, ...rest] = parts.pieces;
+  const body = parts.hasCss
+    ? Buffer.concat([before!, ownHead, afterHead!, styles!.cssFor(html), rest[0]!, ownBody, rest[1]!])
+    : Buffer.concat([before!, ownHead, afterHead!, ownBody, rest[0]!]);
+  return { body, etag: etagOf(parts.digest, ownHead, ownBody) };
 }
 
 export default fp(
@@ -175,13 +207,13 @@ export default fp(
     async function renderPage(url: URL, origin: string) {
       const template = await renderer.template(url.pathname);
       if (CLIENT_ONLY.test(url.pathname))
-        return { kind: 'page' as const, status: 200, page: fillTemplate(template, SHELL_HEAD, '') };
+        return { kind: 'page' as const, status: 200, page: fillTemplate(template, SHELL_HEAD, '', '', renderer.styles) };
       const result = await renderer.render(new Request(url, { headers: { accept: 'text/html' } }), { publicData, origin });
       if (result.kind === 'redirect') return result;
       return {
         kind: 'page' as const,
         status: result.status,
-        page: fillTemplate(template, result.head, result.html, result.data),
+        page: fillTemplate(template, result.head, result.html, result.data, renderer.styles),
       };
     }
 

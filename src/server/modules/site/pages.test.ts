@@ -86,6 +86,25 @@ describe.skipIf(!built)('public pages without JavaScript', () => {
     );
   });
 
+  it('inlines the stylesheet rules each page uses, and links the whole file for later', async () => {
+    const styleOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+    const home = (await get('/')).body;
+    const contact = (await get('/contact')).body;
+    const whole = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)" disabled data-full-css \/>/.exec(home)![1]!;
+    const file = readFileSync(join(DIST_DIR, 'client', whole), 'utf8');
+    // The hero's illustration has a drop shadow on the home page only.
+    expect(home).toContain('drop-shadow-2xl');
+    expect(styleOf(home)).toContain('.drop-shadow-2xl{');
+    expect(contact).not.toContain('drop-shadow-2xl');
+    expect(styleOf(contact)).not.toContain('.drop-shadow-2xl{');
+    expect(file).toContain('.drop-shadow-2xl{');
+    expect(styleOf(home).length).toBeLessThan(file.length * 0.85);
+    expect(styleOf(contact).length).toBeLessThan(file.length * 0.7);
+    // The same page twice: the same bytes and ETag.
+    const again = await get('/contact');
+    expect(again.body).toBe(contact);
+  });
+
   it('renders every static page with its own title', async () => {
     for (const [path, text] of [
       ['/about', 'What Makes Us Different'],
