@@ -98,22 +98,35 @@ export function pageStyles(css: string): PageStyles {
   };
   nodes.forEach(visit);
 
-  const memo = new Map<string, Buffer>();
+  // Pages alike share their stylesheet: remembered by the page's class attributes and characters
+  // (one scan of the markup), and by the rules kept (pages whose markup differs but not their rules).
+  const byMarkup = new Map<string, Buffer>();
+  const byRules = new Map<string, Buffer>();
+  const remember = (memo: Map<string, Buffer>, key: string, bytes: Buffer) => {
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(key, bytes);
+    return bytes;
+  };
   return {
     digest: createHash('sha1').update(css).digest(),
     cssFor(html) {
+      const attributes = classAttributes(html);
+      const characters = charactersIn(html);
+      const markupKey = `${[...attributes].join('"')}|${[...characters].join(',')}`;
+      const known = byMarkup.get(markupKey);
+      if (known) return known;
       const page: Page = {
-        classes: classesIn(html),
-        characters: charactersIn(html),
+        classes: classesOf(attributes),
+        characters,
         rules: [],
         reads: new Set(alwaysReads),
         mentions: new Set(alwaysMentions),
       };
       const utilityText = nodes.map((node) => (typeof node === 'object' && node.kind === 'group' ? emitGroup(node, page) : null));
-      const faces = faceNodes.filter((face) => coversAny(face.ranges, page.characters)).map((face) => face.id);
-      const key = `${page.rules.join(',')}|${faces.join(',')}`;
-      const known = memo.get(key);
-      if (known !== undefined) return known;
+      const faces = faceNodes.filter((face) => coversAny(face.ranges, characters)).map((face) => face.id);
+      const rulesKey = `${page.rules.join(',')}|${faces.join(',')}`;
+      const same = byRules.get(rulesKey);
+      if (same) return remember(byMarkup, markupKey, same);
       for (const id of page.rules) {
         const names = ruleNames.get(id)!;
         for (const name of names.reads) page.reads.add(name);
@@ -121,10 +134,8 @@ export function pageStyles(css: string): PageStyles {
       }
       let text = '';
       nodes.forEach((node, i) => (text += utilityText[i] ?? emit(node, page)));
-      if (memo.size >= MEMO_LIMIT) memo.clear();
-      const bytes = Buffer.from(text);
-      memo.set(key, bytes);
-      return bytes;
+      const bytes = remember(byRules, rulesKey, Buffer.from(text));
+      return remember(byMarkup, markupKey, bytes);
     },
   };
 
@@ -224,26 +235,44 @@ const coversAny = (ranges: [number, number][], characters: Set<number>) => {
   return ranges.some(([from, to]) => from <= 0x61 && to >= 0x61);
 };
 
-/** The code points of the markup beyond ASCII (entities aside: React writes characters as they are). */
+/**
+ * The code points of the markup beyond ASCII, in order of first use (entities aside: React writes
+ * characters as they are). A character beyond the BMP is read at its first half.
+ */
 function charactersIn(html: string): Set<number> {
   const characters = new Set<number>();
-  for (const match of html.matchAll(/[\u0080-\u{10ffff}]/gu)) characters.add(match[0].codePointAt(0)!);
+  const beyondAscii = /[\u0080-\uffff]/g;
+  for (let match = beyondAscii.exec(html); match; match = beyondAscii.exec(html)) characters.add(html.codePointAt(match.index)!);
   return characters;
 }
 
-const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'" };
 
-/** Every class named in the markup's class attributes. */
-export function classesIn(html: string): Set<string> {
+/** The distinct values of the markup's class attributes, in order of first use. */
+function classAttributes(html: string): Set<string> {
+  const values = new Set<string>();
+  const marker = ' class="';
+  for (let at = html.indexOf(marker); at >= 0; at = html.indexOf(marker, at)) {
+    const end = html.indexOf('"', at + marker.length);
+    if (end < 0) break;
+    values.add(html.slice(at + marker.length, end));
+    at = end;
+  }
+  return values;
+}
+
+/** The class names in class attribute values (React writes `&` and `>` in them as entities). */
+function classesOf(attributes: Iterable<string>): Set<string> {
   const classes = new Set<string>();
-  for (const match of html.matchAll(CLASS_ATTRIBUTE)) {
-    let value = match[1]!;
+  for (let value of attributes) {
     if (value.includes('&')) value = value.replace(/&(?:amp|lt|gt|quot|#x27|#39);/g, (e) => ENTITIES[e]!);
     for (const name of value.split(/\s+/)) if (name) classes.add(name);
   }
   return classes;
 }
+
+/** Every class named in the markup's class attributes. */
+export const classesIn = (html: string) => classesOf(classAttributes(html));
 
 /**
  * The classes a selector list needs, one list per selector. Classes inside functional

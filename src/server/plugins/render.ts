@@ -65,11 +65,10 @@ async function devRenderer(app: FastifyInstance): Promise<Renderer> {
 /**
  * The stylesheet inlined into the page, cut to the rules the page uses (page-styles.ts): first
  * paint needs no second request. The CSP allows inline styles; scripts stay external. A disabled
- * `<link>` to the whole file stays behind (a disabled stylesheet is not fetched): the boot script
- * enables it, and the page's script waits for it before taking over, for what later navigation
- * and interaction show. Vite's chunk loader also looks for it before adding a stylesheet, and would
- * otherwise load the public one again after the back office's own, overriding it (`hidden` after
- * `lg:block`).
+ * `<link>` to the whole file stays behind (a disabled stylesheet is not fetched): the page's script
+ * applies the whole file on first use (src/client/lib/whole-stylesheet.ts). Vite's chunk loader
+ * also looks for it before adding a stylesheet, and would otherwise load the public one again after
+ * the back office's own, overriding it (`hidden` after `lg:block`).
  */
 function withInlineStyles(html: string): { html: string; styles?: PageStyles } {
   let styles: PageStyles | undefined;

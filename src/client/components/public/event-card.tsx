@@ -6,6 +6,7 @@ import { formatShortDate } from '#shared/dates.ts';
 import type { PublicEvent } from '#client/lib/public-data.ts';
 import { CategoryBadge } from './badges.tsx';
 import { ResponsiveImage } from './responsive-image.tsx';
+import { TextArrow } from './text-arrow.tsx';
 
 export const EVENT_PLACEHOLDER = '/illustrations/event-placeholder.svg';
 
@@ -70,7 +71,7 @@ export function EventCard({
           to={eventPath(event)}
           className="mt-5 inline-block w-fit rounded-full bg-brand-50 px-4 py-2 text-sm font-bold text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100"
         >
-          Read More<span className="sr-only"> about {event.title}</span> <span aria-hidden="true">→</span>
+          Read More<span className="sr-only"> about {event.title}</span> <TextArrow />
         </PageLink>
       </div>
     </article>

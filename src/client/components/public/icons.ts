@@ -10,6 +10,13 @@ export const ArrowLeft: IconData = {
     ['path', { d: 'M19 12H5' }],
   ],
 };
+export const ArrowRight: IconData = {
+  name: 'arrow-right',
+  node: [
+    ['path', { d: 'M5 12h14' }],
+    ['path', { d: 'm12 5 7 7-7 7' }],
+  ],
+};
 export const Baby: IconData = {
   name: 'baby',
   node: [

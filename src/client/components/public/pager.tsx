@@ -1,4 +1,5 @@
 import { PageLink } from '#client/components/public/page-link.tsx';
+import { TextArrow } from '#client/components/public/text-arrow.tsx';
 /** Previous/next links for a paginated list (`?page=N`). */
 export function Pager({ basePath, page, hasMore }: { basePath: string; page: number; hasMore: boolean }) {
   if (page === 1 && !hasMore) return null;
@@ -8,13 +9,13 @@ export function Pager({ basePath, page, hasMore }: { basePath: string; page: num
     <nav aria-label="Pages" className="mt-12 flex items-center justify-center gap-4">
       {page > 1 && (
         <PageLink to={href(page - 1)} className={className} rel="prev">
-          ← Previous
+          <TextArrow back /> Previous
         </PageLink>
       )}
       <span className="text-sm text-slate-600">Page {page}</span>
       {hasMore && (
         <PageLink to={href(page + 1)} className={className} rel="next">
-          Next →
+          Next <TextArrow />
         </PageLink>
       )}
     </nav>

@@ -2,6 +2,7 @@ import { PageLink } from '#client/components/public/page-link.tsx';
 import { formatShortDate } from '#shared/dates.ts';
 import type { PublicPost } from '#client/lib/public-data.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
+import { TextArrow } from './text-arrow.tsx';
 
 export function PostCard({ post, timeZone }: { post: PublicPost; timeZone: string }) {
   return (
@@ -39,7 +40,7 @@ export function PostCard({ post, timeZone }: { post: PublicPost; timeZone: strin
           to={`/blog/${post.slug}`}
           className="mt-5 inline-block w-fit rounded-full bg-brand-600 px-4 py-2 text-sm font-bold text-white hover:bg-brand-700"
         >
-          Read More<span className="sr-only"> about {post.title}</span> <span aria-hidden="true">→</span>
+          Read More<span className="sr-only"> about {post.title}</span> <TextArrow />
         </PageLink>
       </div>
     </article>

@@ -7,6 +7,8 @@ import { EventCard, EventCardSkeleton } from '#client/components/public/event-ca
 import { HeroIllustration } from '#client/components/public/hero-illustration.tsx';
 import { SchoolScene } from '#client/components/public/school-scene.tsx';
 import { Testimonials } from '#client/components/public/testimonials.tsx';
+import { TextArrow } from '#client/components/public/text-arrow.tsx';
+import { PaletteArt, TeddyBearArt } from '#client/components/public/emoji-art.tsx';
 import { publicData, type PublicEvent } from '#client/lib/public-data.ts';
 import type { RouteHandle } from '../../meta.ts';
 import type { PublicLayoutData } from './public-layout.tsx';
@@ -114,15 +116,15 @@ function Hero({ brandLine }: { brandLine: string }) {
           <HeroIllustration className="w-full drop-shadow-2xl" />
           <span
             aria-hidden="true"
-            className="absolute -left-2 top-6 inline-flex h-16 w-16 items-center justify-center rounded-full bg-white text-3xl shadow-xl sm:-left-6"
+            className="absolute -left-2 top-6 inline-flex h-16 w-16 items-center justify-center rounded-full bg-white shadow-xl sm:-left-6"
           >
-            🎨
+            <PaletteArt />
           </span>
           <span
             aria-hidden="true"
-            className="absolute -right-2 bottom-8 inline-flex h-16 w-16 items-center justify-center rounded-full bg-white text-3xl shadow-xl sm:-right-6"
+            className="absolute -right-2 bottom-8 inline-flex h-16 w-16 items-center justify-center rounded-full bg-white shadow-xl sm:-right-6"
           >
-            🧸
+            <TeddyBearArt />
           </span>
         </div>
       </div>
@@ -201,7 +203,7 @@ function LatestEvents({ events, timeZone }: { events: HomeData['events']; timeZo
             to="/events"
             className="rounded-full px-5 py-2 font-bold text-brand-700 ring-2 ring-brand-600 hover:bg-brand-50"
           >
-            View All Posts <span aria-hidden="true">→</span>
+            View All Posts <TextArrow />
           </PageLink>
         </div>
         <div className="mt-10" aria-live="polite">
