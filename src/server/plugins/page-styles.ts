@@ -15,8 +15,11 @@ import { createHash } from 'node:crypto';
 export interface PageStyles {
   /** Changes when the stylesheet does: part of each page's ETag. */
   digest: Buffer;
-  /** The stylesheet (UTF-8) for a page whose rendered markup is `html`. Pages alike share one buffer. */
-  cssFor(html: string): Buffer;
+  /**
+   * The stylesheet (UTF-8) for a page whose rendered markup is `html`; `key`, a digest of that
+   * markup, remembers it for the same markup again. Pages alike share one buffer.
+   */
+  cssFor(html: string, key?: string): Buffer;
 }
 
 /** A utility rule and the classes it needs: each entry one selector of its list, any one suffices. */
@@ -57,6 +60,8 @@ type Node = string | Rule | Group | Property | Variables | Face;
 
 /** Above this many remembered page styles, the memo starts again (pages share a few variants). */
 const MEMO_LIMIT = 200;
+/** Digests of pages' markup remembered. */
+const HTML_MEMO_LIMIT = 1000;
 
 const READS = /var\((--[\w-]+)/g;
 const MENTIONS = /--[\w-]+/g;
@@ -98,44 +103,52 @@ export function pageStyles(css: string): PageStyles {
   };
   nodes.forEach(visit);
 
-  // Pages alike share their stylesheet: remembered by the page's class attributes and characters
-  // (one scan of the markup), and by the rules kept (pages whose markup differs but not their rules).
+  // Pages alike share their stylesheet: remembered by their markup, by the page's class attributes
+  // and characters (one scan of the markup), and by the rules kept (pages whose markup differs but
+  // not their rules).
+  const byHtml = new Map<string, Buffer>();
   const byMarkup = new Map<string, Buffer>();
   const byRules = new Map<string, Buffer>();
   const remember = (memo: Map<string, Buffer>, key: string, bytes: Buffer) => {
-    if (memo.size >= MEMO_LIMIT) memo.clear();
+    if (memo.size >= (memo === byHtml ? HTML_MEMO_LIMIT : MEMO_LIMIT)) memo.clear();
     memo.set(key, bytes);
     return bytes;
   };
+  function scan(html: string): Buffer {
+    const attributes = classAttributes(html);
+    const characters = charactersIn(html);
+    const markupKey = `${[...attributes].join('"')}|${[...characters].join(',')}`;
+    const known = byMarkup.get(markupKey);
+    if (known) return known;
+    const page: Page = {
+      classes: classesOf(attributes),
+      characters,
+      rules: [],
+      reads: new Set(alwaysReads),
+      mentions: new Set(alwaysMentions),
+    };
+    const utilityText = nodes.map((node) => (typeof node === 'object' && node.kind === 'group' ? emitGroup(node, page) : null));
+    const faces = faceNodes.filter((face) => coversAny(face.ranges, characters)).map((face) => face.id);
+    const rulesKey = `${page.rules.join(',')}|${faces.join(',')}`;
+    const same = byRules.get(rulesKey);
+    if (same) return remember(byMarkup, markupKey, same);
+    for (const id of page.rules) {
+      const names = ruleNames.get(id)!;
+      for (const name of names.reads) page.reads.add(name);
+      for (const name of names.mentions) page.mentions.add(name);
+    }
+    let text = '';
+    nodes.forEach((node, i) => (text += utilityText[i] ?? emit(node, page)));
+    const bytes = remember(byRules, rulesKey, Buffer.from(text));
+    return remember(byMarkup, markupKey, bytes);
+  }
+
   return {
     digest: createHash('sha1').update(css).digest(),
-    cssFor(html) {
-      const attributes = classAttributes(html);
-      const characters = charactersIn(html);
-      const markupKey = `${[...attributes].join('"')}|${[...characters].join(',')}`;
-      const known = byMarkup.get(markupKey);
-      if (known) return known;
-      const page: Page = {
-        classes: classesOf(attributes),
-        characters,
-        rules: [],
-        reads: new Set(alwaysReads),
-        mentions: new Set(alwaysMentions),
-      };
-      const utilityText = nodes.map((node) => (typeof node === 'object' && node.kind === 'group' ? emitGroup(node, page) : null));
-      const faces = faceNodes.filter((face) => coversAny(face.ranges, characters)).map((face) => face.id);
-      const rulesKey = `${page.rules.join(',')}|${faces.join(',')}`;
-      const same = byRules.get(rulesKey);
-      if (same) return remember(byMarkup, markupKey, same);
-      for (const id of page.rules) {
-        const names = ruleNames.get(id)!;
-        for (const name of names.reads) page.reads.add(name);
-        for (const name of names.mentions) page.mentions.add(name);
-      }
-      let text = '';
-      nodes.forEach((node, i) => (text += utilityText[i] ?? emit(node, page)));
-      const bytes = remember(byRules, rulesKey, Buffer.from(text));
-      return remember(byMarkup, markupKey, bytes);
+    cssFor(html, key) {
+      if (key === undefined) return scan(html);
+      // The same markup again (a page rendered anew): no scan.
+      return byHtml.get(key) ?? remember(byHtml, key, scan(html));
     },
   };
 

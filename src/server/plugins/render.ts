@@ -167,12 +167,24 @@ export function fillTemplate(template: string, head: string, html: string, data 
   }
   // Joined, not String#replace: no scan of the template, and no `$` patterns in content.
   const ownHead = Buffer.from(head);
-  const ownBody = Buffer.from(`${html}</div>${data}`);
+  const ownHtml = Buffer.from(html);
+  const ownRest = Buffer.from(`</div>${data}`);
+  // The markup's digest: part of the ETag, and the key its stylesheet is remembered by.
+  const htmlDigest = createHash('sha1').update(ownHtml).digest();
   const [before, afterHead, ...rest] = parts.pieces;
   const body = parts.hasCss
-    ? Buffer.concat([before!, ownHead, afterHead!, styles!.cssFor(html), rest[0]!, ownBody, rest[1]!])
-    : Buffer.concat([before!, ownHead, afterHead!, ownBody, rest[0]!]);
-  return { body, etag: etagOf(parts.digest, ownHead, ownBody) };
+    ? Buffer.concat([
+        before!,
+        ownHead,
+        afterHead!,
+        styles!.cssFor(html, htmlDigest.toString('base64')),
+        rest[0]!,
+        ownHtml,
+        ownRest,
+        rest[1]!,
+      ])
+    : Buffer.concat([before!, ownHead, afterHead!, ownHtml, ownRest, rest[0]!]);
+  return { body, etag: etagOf(parts.digest, ownHead, htmlDigest, ownRest) };
 }
 
 export default fp(
