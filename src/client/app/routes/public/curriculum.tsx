@@ -101,9 +101,7 @@ export function CurriculumPage() {
                 <ul className="mt-3 space-y-1.5 text-sm text-slate-700">
                   {area.focus.map((f) => (
                     <li key={f} className="flex gap-2">
-                      <span aria-hidden="true" className="text-leaf-700">
-                        ●
-                      </span>
+                      <span aria-hidden="true" className="mt-[0.45rem] h-2 w-2 shrink-0 rounded-full bg-leaf-700" />
                       {f}
                     </li>
                   ))}
