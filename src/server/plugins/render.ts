@@ -118,7 +118,8 @@ interface CutTemplate {
   template: string;
   /** The text around the slots: before the head, [between head and styles,] before and after the HTML. */
   pieces: Buffer[];
-  hasCss: boolean;
+  /** The stylesheet whose rules go in its slot (when the template has one). */
+  styles?: PageStyles;
   /** The pieces' digest, folded into each page's ETag. */
   digest: Buffer;
 }
@@ -130,17 +131,11 @@ function cutTemplate(template: string, styles?: PageStyles): CutTemplate | null 
   const css = styles ? template.indexOf(CSS_SLOT, head) : -1;
   const html = template.indexOf(HTML_SLOT, Math.max(head, css));
   if (head < 0 || html < 0) return null;
-  const bounds =
-    css < 0
-      ? ([
-          [head, HEAD_SLOT],
-          [html, HTML_SLOT],
-        ] as const)
-      : ([
-          [head, HEAD_SLOT],
-          [css, CSS_SLOT],
-          [html, HTML_SLOT],
-        ] as const);
+  const bounds: [number, string][] = [
+    [head, HEAD_SLOT],
+    ...(css < 0 ? [] : [[css, CSS_SLOT] as [number, string]]),
+    [html, HTML_SLOT],
+  ];
   const pieces: Buffer[] = [];
   let from = 0;
   for (const [at, slot] of bounds) {
@@ -151,7 +146,7 @@ function cutTemplate(template: string, styles?: PageStyles): CutTemplate | null 
   const hash = createHash('sha1');
   for (const piece of pieces) hash.update(piece);
   if (styles && css >= 0) hash.update(styles.digest);
-  cut = { template, pieces, hasCss: css >= 0, digest: hash.digest() };
+  cut = { template, pieces, styles: css >= 0 ? styles : undefined, digest: hash.digest() };
   return cut;
 }
 
@@ -172,12 +167,12 @@ export function fillTemplate(template: string, head: string, html: string, data 
   // The markup's digest: part of the ETag, and the key its stylesheet is remembered by.
   const htmlDigest = createHash('sha1').update(ownHtml).digest();
   const [before, afterHead, ...rest] = parts.pieces;
-  const body = parts.hasCss
+  const body = parts.styles
     ? Buffer.concat([
         before!,
         ownHead,
         afterHead!,
-        styles!.cssFor(html, htmlDigest.toString('base64')),
+        parts.styles.cssFor(html, htmlDigest.toString('base64')),
         rest[0]!,
         ownHtml,
         ownRest,
