@@ -69,7 +69,8 @@ describe.skipIf(chromiumMissingReason())('signing in to the back office', () => 
     const { page } = t;
     await page.goto('/cms');
     await page.getByRole('heading', { name: 'Staff sign in' }).waitFor();
-    expect(await page.getByText(E2E_SCHOOL_NAME).isVisible()).toBe(true);
+    // The school's name replaces 'Sprout' once the school's profile has loaded.
+    await expect.poll(() => page.getByText(E2E_SCHOOL_NAME).isVisible()).toBe(true);
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Log In' }).click();
