@@ -35,6 +35,7 @@ const app = (
 // draws itself (the back office, the wizard) needs them from the start.
 if (window.__staticRouterHydrationData) {
   startTransition(() => void hydrateRoot(container, app));
+  void prepareWholeStylesheet();
   applyWholeStylesheetOnUse();
   router.subscribe((state) => {
     if (state.navigation.state !== 'idle') applyWholeStylesheet();

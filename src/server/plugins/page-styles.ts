@@ -2,15 +2,13 @@ import { createHash } from 'node:crypto';
 
 /**
  * The public stylesheet cut down to what one page draws. The whole file is about 8.5 KB compressed;
- * inlined into every page it pushed the home page past the 14 KB a new connection delivers in its
- * first round trip, which costs a phone on a slow network one more round trip (150 ms) before the
- * first paint. The page carries the rules of the classes in its own HTML; the browser then loads
- * the whole file (cached for a year) before the page's script takes over, for what later
- * navigation and interaction show.
- *
- * Only utility rules (Tailwind's `utilities` layer) are left out, and only when a class they need
- * is missing from the page: everything else (theme, base, fonts, keyframes, the project's own
- * rules) is always kept. Rules keep their order, so the cascade is that of the whole file.
+ * inlined into every page it pushed pages past the 14 KB a new connection delivers in its first
+ * round trip, which costs a phone on a slow network one more round trip (150 ms) before the first
+ * paint. A page carries the utility rules of the classes in its own HTML, the theme variables those
+ * read, the custom properties they mention and the font faces of its characters; everything else
+ * (base, keyframes, the project's own rules) is always kept. Rules keep their order, so the cascade
+ * is that of the whole file. The browser applies the whole file on first use
+ * (src/client/lib/whole-stylesheet.ts), for what later navigation and interaction show.
  */
 export interface PageStyles {
   /** Changes when the stylesheet does: part of each page's ETag. */
@@ -58,7 +56,7 @@ interface Face {
 }
 type Node = string | Rule | Group | Property | Variables | Face;
 
-/** Above this many remembered page styles, the memo starts again (pages share a few variants). */
+/** Above this many remembered stylesheets, the memo starts again (pages share a few variants). */
 const MEMO_LIMIT = 200;
 /** Digests of pages' markup remembered. */
 const HTML_MEMO_LIMIT = 1000;
@@ -103,11 +101,9 @@ export function pageStyles(css: string): PageStyles {
   };
   nodes.forEach(visit);
 
-  // Pages alike share their stylesheet: remembered by their markup, by the page's class attributes
-  // and characters (one scan of the markup), and by the rules kept (pages whose markup differs but
-  // not their rules).
+  // Remembered by the digest of the page's markup (the same page rendered again: no scan), and by
+  // the rules kept (pages alike share one buffer).
   const byHtml = new Map<string, Buffer>();
-  const byMarkup = new Map<string, Buffer>();
   const byRules = new Map<string, Buffer>();
   const remember = (memo: Map<string, Buffer>, key: string, bytes: Buffer) => {
     if (memo.size >= (memo === byHtml ? HTML_MEMO_LIMIT : MEMO_LIMIT)) memo.clear();
@@ -115,13 +111,9 @@ export function pageStyles(css: string): PageStyles {
     return bytes;
   };
   function scan(html: string): Buffer {
-    const attributes = classAttributes(html);
     const characters = charactersIn(html);
-    const markupKey = `${[...attributes].join('"')}|${[...characters].join(',')}`;
-    const known = byMarkup.get(markupKey);
-    if (known) return known;
     const page: Page = {
-      classes: classesOf(attributes),
+      classes: classesIn(html),
       characters,
       rules: [],
       reads: new Set(alwaysReads),
@@ -131,7 +123,7 @@ export function pageStyles(css: string): PageStyles {
     const faces = faceNodes.filter((face) => coversAny(face.ranges, characters)).map((face) => face.id);
     const rulesKey = `${page.rules.join(',')}|${faces.join(',')}`;
     const same = byRules.get(rulesKey);
-    if (same) return remember(byMarkup, markupKey, same);
+    if (same) return same;
     for (const id of page.rules) {
       const names = ruleNames.get(id)!;
       for (const name of names.reads) page.reads.add(name);
@@ -139,8 +131,7 @@ export function pageStyles(css: string): PageStyles {
     }
     let text = '';
     nodes.forEach((node, i) => (text += utilityText[i] ?? emit(node, page)));
-    const bytes = remember(byRules, rulesKey, Buffer.from(text));
-    return remember(byMarkup, markupKey, bytes);
+    return remember(byRules, rulesKey, Buffer.from(text));
   }
 
   return {

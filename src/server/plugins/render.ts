@@ -76,10 +76,10 @@ function withInlineStyles(html: string): { html: string; styles?: PageStyles } {
     const file = join(CLIENT_DIST, href);
     if (!existsSync(file)) return tag;
     const css = readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style');
-    const full = `<link rel="stylesheet" href="${href}" disabled data-full-css />`;
-    if (styles) return `<style>${css}</style>${full}`;
+    // The public stylesheet is the only one; another would be inlined whole.
+    if (styles) return `<style>${css}</style><link rel="stylesheet" href="${href}" disabled />`;
     styles = pageStyles(css);
-    return `<style>${CSS_SLOT}</style>${full}`;
+    return `<style>${CSS_SLOT}</style><link rel="stylesheet" href="${href}" disabled data-full-css />`;
   });
   return { html: out, styles };
 }
