@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 
 const COMPRESSIBLE = /\.(js|css|svg|json|txt|xml|webmanifest)$/;
 
@@ -41,3 +42,50 @@ export const compressPage = (body: Buffer, encoding: 'br' | 'gzip') =>
   encoding === 'br'
     ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
     : gzipSync(body, { level: 6 });
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** A page's bytes and the compressed copies sent so far. */
+export interface CompressedCopies {
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  /** Encodings whose copy is already the smallest one, or is being made. */
+  smallest?: Set<'br' | 'gzip'>;
+}
+
+/** The smallest-copy jobs waiting or running; more are skipped (made on a later request). */
+const MAX_WAITING = 8;
+let waiting = 0;
+let queue: Promise<void> = Promise.resolve();
+
+/**
+ * Compresses a cached page again with the smallest settings (brotli 11: ~70 ms for the home page,
+ * 10% fewer bytes than the fast copy; gzip 9) in zlib's thread pool, one page at a time, and swaps
+ * the copy in for later visitors. On a slow phone those bytes can be a round trip: the home page
+ * then arrives in the first window a new connection may send. A crawl through thousands of pages
+ * finds the queue full and costs nothing; the pages it skipped are done on their next request.
+ */
+export function compressSmallest(page: CompressedCopies, encoding: 'br' | 'gzip') {
+  if (page.smallest?.has(encoding) || waiting >= MAX_WAITING) return;
+  (page.smallest ??= new Set()).add(encoding);
+  waiting++;
+  queue = queue.then(async () => {
+    try {
+      page[encoding] =
+        encoding === 'br'
+          ? await brotliAsync(page.body, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length },
+            })
+          : await gzipAsync(page.body, { level: 9 });
+    } catch {
+      page.smallest?.delete(encoding); // the fast copy stays; tried again on a later request
+    } finally {
+      waiting--;
+    }
+  });
+}
+
+/** Resolves when every smallest-copy job started so far has finished (for tests). */
+export const smallestCopiesDone = () => queue;

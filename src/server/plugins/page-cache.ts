@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { CompressedCopies } from './compression.ts';
 
 /** A page's bytes and their ETag. */
 export interface PageBytes {
@@ -6,12 +7,9 @@ export interface PageBytes {
   etag: string;
 }
 
-export interface CachedPage extends PageBytes {
+export interface CachedPage extends PageBytes, CompressedCopies {
   status: number;
   storedAt: number;
-  /** Compressed copies, made on first request for each encoding. */
-  br?: Buffer;
-  gzip?: Buffer;
 }
 
 /**
@@ -36,12 +34,12 @@ export class PageCache {
     return page;
   }
 
-  /** Keeps `page` (when the cache is on) and returns it. */
-  set(key: string, page: CachedPage): CachedPage {
-    if (!this.enabled) return page;
+  /** Keeps `page` (when the cache is on) and returns whether it did. */
+  set(key: string, page: CachedPage): boolean {
+    if (!this.enabled) return false;
     if (this.pages.size >= this.maxEntries) this.pages.delete(this.pages.keys().next().value!);
     this.pages.set(key, page);
-    return page;
+    return true;
   }
 
   clear() {

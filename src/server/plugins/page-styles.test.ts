@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { classesIn, classesNeeded, pageStyles, topLevelItems, unicodeRanges } from './page-styles.ts';
+import { classesIn, classesNeeded, elementsNeeded, pageStyles, topLevelItems, unicodeRanges } from './page-styles.ts';
 
 const CSS = [
   '/*! tailwindcss */@layer properties{@supports (x:y){*,:before{--tw-shadow:0 0 #0000;--tw-ring-shadow:0 0 #0000;--tw-blur:initial}}}',
-  '@layer theme{:root,:host{--font-sans:"A", sans-serif;--color-red-500:red;--color-blue-500:blue;--default-font-family:var(--font-sans);--spacing:.25rem}}',
-  '@layer base{html{font-family:var(--default-font-family)}}',
+  '@layer theme{:root,:host{--font-sans:"A", sans-serif;--color-red-500:red;--color-blue-500:blue;--default-font-family:var(--font-sans);--spacing:.25rem;--font-mono:mono}}',
+  '@layer base{html{font-family:var(--default-font-family)}code,pre{font-family:var(--font-mono)}',
+  '::placeholder{opacity:1}::-webkit-date-and-time-value{min-height:1lh}[hidden]{display:none}}',
   '@layer components;',
   '@layer utilities{.flex{display:flex}.hidden{display:none}.p-2{padding:calc(var(--spacing) * 2)}',
   '.text-red-500{color:var(--color-red-500)}.text-blue-500{color:var(--color-blue-500)}',
@@ -12,6 +13,7 @@ const CSS = [
   '.w-1\\/2{width:50%}.py-2\\.5{padding-block:.625rem}.\\[\\&\\>svg\\]\\:h-full>svg{height:100%}',
   '.group-hover\\:underline:is(:where(.group):hover *){text-decoration:underline}',
   '.space-y-2>:not(:last-child){margin-bottom:.5rem}',
+  ':where(.space-y-4>:not(:last-child)){margin-block-end:1rem}',
   '@media (width>=48rem){.md\\:flex{display:flex}.md\\:grid{display:grid}}',
   '@media (hover:hover){.hover\\:text-red-500:hover{color:var(--color-red-500)}}}',
   '@font-face{font-family:N;src:url(/a.woff2);unicode-range:U+20-7E,U+A0}',
@@ -37,6 +39,26 @@ describe('page styles', () => {
     expect(css).toContain('@layer components;');
     expect(css).toContain('.own-rule{color:red}');
     expect(css.indexOf('.flex{')).toBeLessThan(css.indexOf('.p-2{'));
+  });
+
+  it('keeps the base rules of the elements the page has', () => {
+    const plain = cssFor('<p class="flex">Hi</p>');
+    expect(plain).toContain('@layer base{html{');
+    expect(plain).toContain('[hidden]{display:none}');
+    expect(plain).not.toMatch(/code,pre|::placeholder|date-and-time/);
+    expect(plain).not.toContain('--font-mono');
+    const form = cssFor('<form><textarea></textarea><PRE>x</PRE></form>');
+    expect(form).toContain('code,pre{font-family:var(--font-mono)}');
+    expect(form).toContain('--font-mono:mono');
+    expect(form).toContain('::placeholder{');
+    expect(form).not.toContain('date-and-time');
+    expect(cssFor('<input type="date">')).toContain('::-webkit-date-and-time-value{');
+    expect(elementsNeeded('abbr:where([title]), :where(select:is([multiple])) optgroup option, *, [type=button]')).toEqual([
+      ['<abbr'],
+      ['<optgroup', '<option'],
+      [],
+      [],
+    ]);
   });
 
   it('keeps the theme variables that kept rules read, through other variables too', () => {
@@ -76,7 +98,14 @@ describe('page styles', () => {
   it('does not require the classes inside :is(), :where() and :not()', () => {
     expect(cssFor('<a class="group-hover:underline"></a>')).toContain('.group-hover\\:underline');
     expect(cssFor('<ul class="space-y-2"></ul>')).toContain('.space-y-2>');
+    expect(cssFor('<ul class="space-y-2"></ul>')).not.toContain('.space-y-4>');
+    expect(cssFor('<ul class="space-y-4"></ul>')).toContain(':where(.space-y-4>');
     expect(classesNeeded('.a .b, .c:is(.d, .e), :root')).toEqual([['a', 'b'], ['c'], []]);
+    expect(classesNeeded(':where(.space-y-4>:not(:last-child)), :is(.a, .b), :is(.c) .d:is(.e)')).toEqual([
+      ['space-y-4'],
+      [],
+      ['d'],
+    ]);
   });
 
   it('gives pages alike the same buffer, and a different one when their classes differ', () => {

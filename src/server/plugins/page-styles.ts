@@ -4,10 +4,10 @@ import { createHash } from 'node:crypto';
  * The public stylesheet cut down to what one page draws. The whole file is about 8.5 KB compressed;
  * inlined into every page it pushed pages past the 14 KB a new connection delivers in its first
  * round trip, which costs a phone on a slow network one more round trip (150 ms) before the first
- * paint. A page carries the utility rules of the classes in its own HTML, the theme variables those
- * read, the custom properties they mention and the font faces of its characters; everything else
- * (base, keyframes, the project's own rules) is always kept. Rules keep their order, so the cascade
- * is that of the whole file. The browser applies the whole file on first use
+ * paint. A page carries the utility rules of the classes in its own HTML, the base rules of its
+ * elements, the theme variables those read, the custom properties they mention and the font faces
+ * of its characters; everything else (keyframes, the project's own rules) is always kept. Rules
+ * keep their order, so the cascade is that of the whole file. The browser applies the whole file on first use
  * (src/client/lib/whole-stylesheet.ts), for what later navigation and interaction show.
  */
 export interface PageStyles {
@@ -68,16 +68,18 @@ const namesIn = (text: string, pattern: RegExp) => [...new Set(Array.from(text.m
 export function pageStyles(css: string): PageStyles {
   let ruleCount = 0;
   let faceCount = 0;
-  const utilities = (body: string): Node[] =>
+  const rules = (body: string, needs: (selectorList: string) => string[][]): Node[] =>
     topLevelItems(body).map((item): Node => {
       if (item.block === null) return item.text;
-      if (item.prelude.startsWith('@')) return { kind: 'group', open: `${item.prelude}{`, children: utilities(item.block) };
-      return { kind: 'rule', id: ruleCount++, text: item.text, needs: classesNeeded(item.prelude) };
+      if (item.prelude.startsWith('@')) return { kind: 'group', open: `${item.prelude}{`, children: rules(item.block, needs) };
+      return { kind: 'rule', id: ruleCount++, text: item.text, needs: needs(item.prelude) };
     });
   const nodes: Node[] = topLevelItems(css).map((item): Node => {
     const { prelude, block, text } = item;
     if (block === null) return text;
-    if (/^@layer\s+utilities$/.test(prelude)) return { kind: 'group', open: `${prelude}{`, children: utilities(block) };
+    if (/^@layer\s+utilities$/.test(prelude))
+      return { kind: 'group', open: `${prelude}{`, children: rules(block, classesNeeded) };
+    if (/^@layer\s+base$/.test(prelude)) return { kind: 'group', open: `${prelude}{`, children: rules(block, elementsNeeded) };
     if (/^@layer\s+theme$/.test(prelude)) return variables(prelude, block, 'read') ?? text;
     if (/^@layer\s+properties$/.test(prelude)) return variables(prelude, block, 'mentioned') ?? text;
     const property = /^@property\s+(--[\w-]+)$/.exec(prelude);
@@ -113,7 +115,7 @@ export function pageStyles(css: string): PageStyles {
   function scan(html: string): Buffer {
     const characters = charactersIn(html);
     const page: Page = {
-      classes: classesIn(html),
+      names: pageNames(html),
       characters,
       rules: [],
       reads: new Set(alwaysReads),
@@ -169,7 +171,8 @@ export function pageStyles(css: string): PageStyles {
 }
 
 interface Page {
-  classes: Set<string>;
+  /** The page's classes, and its elements as `<name`. */
+  names: Set<string>;
   characters: Set<number>;
   /** The ids of the utility rules kept. */
   rules: number[];
@@ -177,13 +180,13 @@ interface Page {
   mentions: Set<string>;
 }
 
-/** A group of utility rules: those the page needs, or null when none is. */
+/** A group of rules (utilities, base): those the page needs, or null when none is. */
 function emitGroup(group: Group, page: Page): string | null {
   let inner = '';
   for (const child of group.children) {
     if (typeof child === 'string') inner += child;
     else if (child.kind === 'group') inner += emitGroup(child, page) ?? '';
-    else if (child.kind === 'rule' && child.needs.some((classes) => classes.every((c) => page.classes.has(c)))) {
+    else if (child.kind === 'rule' && child.needs.some((names) => names.every((name) => page.names.has(name)))) {
       page.rules.push(child.id);
       inner += child.text;
     }
@@ -278,14 +281,51 @@ function classesOf(attributes: Iterable<string>): Set<string> {
 /** Every class named in the markup's class attributes. */
 export const classesIn = (html: string) => classesOf(classAttributes(html));
 
+/** Every element a page has: these three, though a test's fragment may leave them out. */
+const EVERY_PAGE = ['<html', '<head', '<body'];
+
+/** The markup's classes, and its elements' names as `<name`. */
+function pageNames(html: string): Set<string> {
+  const names = classesIn(html);
+  for (const name of EVERY_PAGE) names.add(name);
+  const tag = /<([a-zA-Z][a-zA-Z0-9-]*)/g;
+  for (let match = tag.exec(html); match; match = tag.exec(html)) names.add(`<${match[1]!.toLowerCase()}`);
+  return names;
+}
+
+/** Parts that only an <input> draws (date fields, number spinners, search and file inputs). */
+const INPUT_PARTS =
+  /::(-webkit-(datetime-edit|date-and-time-value|calendar-picker-indicator|inner-spin-button|outer-spin-button|search-decoration)|file-selector-button)/;
+
+/**
+ * The elements a base rule's selector list needs, as `<name`, one list per selector (the way
+ * classesNeeded reads utilities): `code,kbd,samp,pre` waits for one of those, a date field's
+ * parts for an <input>, `::placeholder` for an <input> or a <textarea>. A selector naming no
+ * element (`*`, `:root`, `[hidden]`) needs nothing. Element names inside functional
+ * pseudo-classes are not required (`:where(select[multiple]) option` needs an <option>).
+ */
+export function elementsNeeded(selectorList: string): string[][] {
+  return splitTopLevel(selectorList, ',').flatMap((whole) => {
+    const selector = withoutFunctions(unwrapped(whole.trim())).replace(/\[[^\]]*\]/g, '[]');
+    const names = Array.from(selector.matchAll(/(?:^|[\s>+~])([a-zA-Z][\w-]*)/g), (m) => `<${m[1]!.toLowerCase()}`);
+    if (names.length) return [names];
+    if (INPUT_PARTS.test(selector)) return [['<input']];
+    if (selector.includes('::placeholder')) return [['<input'], ['<textarea']];
+    return [[]];
+  });
+}
+
 /**
  * The classes a selector list needs, one list per selector. Classes inside functional
  * pseudo-classes (`:is()`, `:where()`, `:not()`, `:has()`) are not required: they name an
- * ancestor or an exception (`group-hover:` and `space-y-*` put theirs there). A selector with no
- * class of its own needs nothing, and keeps its rule.
+ * ancestor or an exception (`group-hover:` puts its ancestor there). A selector that is one
+ * `:where()` or `:is()` around a single selector is read as that selector (`space-y-*` and
+ * `divide-y` wrap theirs so: `:where(.space-y-4>:not(:last-child))` needs `space-y-4`). A selector
+ * with no class of its own needs nothing, and keeps its rule.
  */
 export function classesNeeded(selectorList: string): string[][] {
-  return splitTopLevel(withoutFunctions(selectorList), ',').map((selector) => {
+  return splitTopLevel(selectorList, ',').map((whole) => {
+    const selector = withoutFunctions(unwrapped(whole.trim()));
     const names: string[] = [];
     for (let i = 0; i < selector.length; i++) {
       if (selector[i] === '\\') {
@@ -316,6 +356,22 @@ export function classesNeeded(selectorList: string): string[][] {
     }
     return names;
   });
+}
+
+/** `:where(X)` or `:is(X)` as X, when it is the whole selector and X is a single selector. */
+function unwrapped(selector: string): string {
+  const open = /^:(where|is)\(/.exec(selector);
+  if (!open || !selector.endsWith(')')) return selector;
+  const inner = selector.slice(open[0].length, -1);
+  const parts = splitTopLevel(inner, ',');
+  // The parentheses must pair up: `:is(.a) .b:is(.c)` is not one function around everything.
+  let depth = 0;
+  for (let i = 0; i < inner.length; i++) {
+    if (inner[i] === '\\') i++;
+    else if (inner[i] === '(') depth++;
+    else if (inner[i] === ')' && --depth < 0) return selector;
+  }
+  return parts.length === 1 ? unwrapped(inner.trim()) : selector;
 }
 
 /** The selector with the arguments of its functional pseudo-classes (and quoted strings) emptied. */

@@ -7,7 +7,7 @@ import type { RenderContext, RenderResult } from '../../client/entry-server.tsx'
 import type { AppConfig } from '../config.ts';
 import { createServerPublicData } from '../modules/site/public-data.ts';
 import { bootScriptTag } from './boot-script.ts';
-import { compressPage, pickEncoding, precompressAssets } from './compression.ts';
+import { compressPage, compressSmallest, pickEncoding, precompressAssets } from './compression.ts';
 import { changesPages, etagOf, PageCache, pageBytes, type PageBytes } from './page-cache.ts';
 import { pageStyles, type PageStyles } from './page-styles.ts';
 
@@ -226,12 +226,13 @@ export default fp(
     async function sendPage(request: FastifyRequest, reply: FastifyReply) {
       const key = request.url;
       let page = cache.get(key);
+      let cached = page !== undefined;
       if (!page) {
         const origin = app.siteOrigin(request);
         const result = await renderPage(new URL(request.url, origin), origin);
         if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
         page = { status: result.status, ...result.page, storedAt: Date.now() };
-        if (result.status === 200 || result.status === 404) cache.set(key, page);
+        cached = (result.status === 200 || result.status === 404) && cache.set(key, page);
       }
       reply.header('etag', page.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
@@ -239,6 +240,7 @@ export default fp(
       const encoding = page.body.length > 1024 ? pickEncoding(request.headers['accept-encoding']) : null;
       if (!encoding) return reply.send(page.body);
       page[encoding] ??= compressPage(page.body, encoding);
+      if (cached) compressSmallest(page, encoding);
       return reply.header('content-encoding', encoding).send(page[encoding]);
     }
 

@@ -1,6 +1,13 @@
 import heroSvg from '../../../../public/illustrations/hero-children.svg?raw';
 
-const HERO_HTML = { __html: heroSvg.replace(/<svg /, '<svg aria-hidden="true" focusable="false" ') };
+/** The file's comments and indentation left out: ~130 bytes fewer in every home page, compressed. */
+const HERO_HTML = {
+  __html: heroSvg
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/>\s+</g, '><')
+    .trim()
+    .replace(/<svg /, '<svg aria-hidden="true" focusable="false" '),
+};
 
 /**
  * The home page's illustration, drawn for the project and inlined: it paints with the page's HTML

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smallestCopiesDone } from '../../plugins/compression.ts';
 import { DIST_DIR } from '../../plugins/render.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createCategory, createEvent, createGallery, createPost } from '../../test/content-factories.ts';
@@ -193,6 +194,24 @@ describe.skipIf(!built)('public pages without JavaScript', () => {
     const after = await get('/events');
     expect(after.body).toContain('Little Oaks');
     expect(after.headers.etag).not.toBe(etag);
+  });
+
+  it('sends a cached page compressed fast at once, then in its smallest copy', async () => {
+    app.pageCache.clear();
+    const identity = (await get('/')).rawPayload;
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const fast = await get('/', { 'accept-encoding': encoding });
+      expect(fast.headers['content-encoding']).toBe(encoding);
+      await smallestCopiesDone();
+      const smallest = await get('/', { 'accept-encoding': encoding });
+      expect(smallest.headers.etag).toBe(fast.headers.etag);
+      expect(smallest.rawPayload.length).toBeLessThan(fast.rawPayload.length);
+      expect(decode(smallest.rawPayload).equals(identity)).toBe(true);
+      expect(decode(fast.rawPayload).equals(identity)).toBe(true);
+    }
   });
 });
 
