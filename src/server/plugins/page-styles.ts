@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
  * paint. A page carries the utility rules of the classes in its own HTML, the base rules of its
  * elements, the theme variables those read, the custom properties they mention and the font faces
  * of its characters; everything else (keyframes, the project's own rules) is always kept. Rules
- * keep their order, so the cascade is that of the whole file. The browser applies the whole file on first use
- * (src/client/lib/whole-stylesheet.ts), for what later navigation and interaction show.
+ * keep their order, so the cascade is that of the whole file. The browser applies the whole file
+ * on first use (src/client/lib/whole-stylesheet.ts), for what later navigation and interaction show.
  */
 export interface PageStyles {
   /** Changes when the stylesheet does: part of each page's ETag. */
@@ -20,7 +20,10 @@ export interface PageStyles {
   cssFor(html: string, key?: string): Buffer;
 }
 
-/** A utility rule and the classes it needs: each entry one selector of its list, any one suffices. */
+/**
+ * A utility or base rule and what it needs (classes, or elements as `<name`): each entry one
+ * selector of its list, any one suffices.
+ */
 interface Rule {
   kind: 'rule';
   id: number;
@@ -121,7 +124,7 @@ export function pageStyles(css: string): PageStyles {
       reads: new Set(alwaysReads),
       mentions: new Set(alwaysMentions),
     };
-    const utilityText = nodes.map((node) => (typeof node === 'object' && node.kind === 'group' ? emitGroup(node, page) : null));
+    const groupText = nodes.map((node) => (typeof node === 'object' && node.kind === 'group' ? emitGroup(node, page) : null));
     const faces = faceNodes.filter((face) => coversAny(face.ranges, characters)).map((face) => face.id);
     const rulesKey = `${page.rules.join(',')}|${faces.join(',')}`;
     const same = byRules.get(rulesKey);
@@ -132,7 +135,7 @@ export function pageStyles(css: string): PageStyles {
       for (const name of names.mentions) page.mentions.add(name);
     }
     let text = '';
-    nodes.forEach((node, i) => (text += utilityText[i] ?? emit(node, page)));
+    nodes.forEach((node, i) => (text += groupText[i] ?? emit(node, page)));
     return remember(byRules, rulesKey, Buffer.from(text));
   }
 
@@ -174,7 +177,7 @@ interface Page {
   /** The page's classes, and its elements as `<name`. */
   names: Set<string>;
   characters: Set<number>;
-  /** The ids of the utility rules kept. */
+  /** The ids of the rules kept. */
   rules: number[];
   reads: Set<string>;
   mentions: Set<string>;
@@ -194,7 +197,7 @@ function emitGroup(group: Group, page: Page): string | null {
   return inner ? `${group.open}${inner}}` : null;
 }
 
-/** Everything but utilities, once the page's rules (and so the variables they use) are known. */
+/** Everything but the rule groups, once the page's rules (and so the variables they use) are known. */
 function emit(node: Node, page: Page): string {
   if (typeof node === 'string') return node;
   switch (node.kind) {
@@ -363,7 +366,6 @@ function unwrapped(selector: string): string {
   const open = /^:(where|is)\(/.exec(selector);
   if (!open || !selector.endsWith(')')) return selector;
   const inner = selector.slice(open[0].length, -1);
-  const parts = splitTopLevel(inner, ',');
   // The parentheses must pair up: `:is(.a) .b:is(.c)` is not one function around everything.
   let depth = 0;
   for (let i = 0; i < inner.length; i++) {
@@ -371,7 +373,7 @@ function unwrapped(selector: string): string {
     else if (inner[i] === '(') depth++;
     else if (inner[i] === ')' && --depth < 0) return selector;
   }
-  return parts.length === 1 ? unwrapped(inner.trim()) : selector;
+  return splitTopLevel(inner, ',').length === 1 ? unwrapped(inner.trim()) : selector;
 }
 
 /** The selector with the arguments of its functional pseudo-classes (and quoted strings) emptied. */

@@ -109,6 +109,13 @@ describe.skipIf(!built)('public pages without JavaScript', () => {
     expect(again.headers.etag).toBe(first.headers.etag);
   });
 
+  it('draws the favicon from the page itself, as public/favicon.svg', async () => {
+    const href = /<link rel="icon" href="([^"]+)"/.exec((await get('/')).body)![1]!;
+    expect(href).toMatch(/^data:image\/svg\+xml,/);
+    const svg = readFileSync(join(import.meta.dirname, '../../../../public/favicon.svg'), 'utf8').trim();
+    expect(decodeURIComponent(href.slice('data:image/svg+xml,'.length))).toBe(svg.replace(/"/g, "'"));
+  });
+
   it('renders every static page with its own title', async () => {
     for (const [path, text] of [
       ['/about', 'What Makes Us Different'],
