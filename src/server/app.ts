@@ -9,13 +9,14 @@ import renderPlugin from './plugins/render.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import { registerModules } from './modules/routes.ts';
 import installGate from './plugins/install-gate.ts';
+import siteAddress from './plugins/site-address.ts';
+import { errorWithoutValues } from './log-serializers.ts';
+import { trustProxyOption } from './proxy-trust.ts';
+import { isValidHostHeader, normaliseRequestUrl } from './request-url.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The site's own origin for absolute URLs (canonical, feeds): PUBLIC_URL, else the request's host. */
-    siteOrigin(request: FastifyRequest): string;
-  }
-}
+/** Set by rewriteUrl on a request whose URL cannot be read; answered 400 before anything else. */
+const BAD_URL = Symbol('bad-url');
+type RawRequest = FastifyRequest['raw'] & { [BAD_URL]?: boolean };
 
 /** JSON bodies above this are refused with 413 (uploads have their own limits). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -32,10 +33,19 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
               paths: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.passwordHash', '*.password_hash'],
               censor: '[hidden]',
             },
+            serializers: { err: errorWithoutValues as (error: Error) => { type: string; message: string; stack: string } },
           },
     bodyLimit: BODY_LIMIT,
     genReqId: () => randomUUID(),
-    trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
+    // A number of hops or the proxies' addresses, never `true`: with `true` the leftmost
+    // X-Forwarded-For entry, which the client writes, became request.ip.
+    trustProxy: trustProxyOption(config.trustProxy),
+    rewriteUrl(req) {
+      const url = normaliseRequestUrl(req.url ?? '/');
+      if (url !== null) return url;
+      (req as RawRequest)[BAD_URL] = true;
+      return '/';
+    },
     routerOptions: { ignoreTrailingSlash: true },
     // In-flight requests finish on close; keep-alive sockets are closed so shutdown is quick.
     forceCloseConnections: 'idle',
@@ -44,13 +54,19 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   await app.register(errorHandler);
+  // First of all hooks: the URL and Host that every later check relies on.
+  app.addHook('onRequest', async (request, reply) => {
+    if ((request.raw as RawRequest)[BAD_URL]) {
+      return reply.code(400).send({ error: 'The address of this request is not valid.' });
+    }
+    if (!isValidHostHeader(request.host)) {
+      return reply.code(400).send({ error: 'The Host header of this request is not valid.' });
+    }
+  });
   await app.register(securityHeaders, { dev: config.dev });
   await app.register(dbPlugin, { config });
   app.decorate('dataDir', config.dataDir);
-  app.decorate(
-    'siteOrigin',
-    (request: FastifyRequest) => config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`,
-  );
+  await app.register(siteAddress, { publicUrl: config.publicUrl });
   await app.register(authPlugin);
 
   await app.register(installGate, { config });

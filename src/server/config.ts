@@ -18,6 +18,8 @@ export interface AppConfig {
   /** Serve the site's pages (SSR and the back-office shell). Off for pure API tests. */
   pages?: boolean;
   smtpUrl?: string;
+  /** Fastify's trustProxy: the number of proxies in front, or their addresses (env.ts parseTrustProxy). */
+  trustProxy?: number | string | false;
   /** Fixed setup code (tests); otherwise a random one is made and logged at start. */
   setupCode?: string;
 }
@@ -47,6 +49,7 @@ export function configFromEnv(env: Env, dev = false): AppConfig {
     publicUrl: env.PUBLIC_URL,
     logLevel: env.LOG_LEVEL,
     smtpUrl: env.SMTP_URL,
+    trustProxy: env.TRUST_PROXY,
     dev,
     pages: true,
   };

@@ -11,8 +11,38 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === null) {
+        ctx.addIssue({ code: 'custom', message: TRUST_PROXY_HELP });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   NODE_ENV: z.string().optional(),
 });
+
+const TRUST_PROXY_HELP =
+  'must be the number of proxies in front of the server (1 for one nginx), or their addresses (e.g. 127.0.0.1,10.0.0.0/8)';
+
+/**
+ * TRUST_PROXY: how many reverse proxies stand in front of the server (`1` or `true`: one), or
+ * their addresses and networks. Never "every hop": the client writes the leftmost
+ * X-Forwarded-For entries itself, so only the ones added by our own proxies are believed.
+ * Returns false when unset or off, null when it cannot be read.
+ */
+export function parseTrustProxy(value: string | undefined): number | string | false | null {
+  const v = value?.trim().toLowerCase();
+  if (!v || v === '0' || v === 'false' || v === 'off' || v === 'no') return false;
+  if (v === 'true' || v === 'yes' || v === 'on') return 1;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const parts = v.split(',').map((p) => p.trim());
+  const address = /^(?:[0-9.]{7,15}|[0-9a-f:.]{2,45}|loopback|linklocal|uniquelocal)(?:\/\d{1,3})?$/;
+  return parts.length <= 50 && parts.every((p) => address.test(p)) ? parts.join(',') : null;
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 

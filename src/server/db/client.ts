@@ -163,34 +163,34 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Socket errors, and the SQLSTATEs of a server that refuses work for now: 55000 (database not
+ * accepting connections), 57P01-57P03 (shutting down, starting up), 53300 (too many connections);
+ * class 08 (connection exceptions) is matched whole.
+ */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  '55000',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+
 /** Errors that mean the database is unreachable, as opposed to a bad query. */
 export function isConnectionError(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const e = error as { code?: string; message?: string; cause?: unknown };
-  if (
-    e.code &&
-    [
-      'ECONNREFUSED',
-      'ECONNRESET',
-      'ETIMEDOUT',
-      'EPIPE',
-      'ENOTFOUND',
-      'EHOSTUNREACH',
-      '57P01',
-      '57P02',
-      '57P03',
-      '08000',
-      '08003',
-      '08006',
-      '08001',
-      '08004',
-    ].includes(e.code)
-  )
-    return true;
+  if (e.code && (CONNECTION_CODES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))) return true;
   if (
     e.message &&
     /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection.*(closed|ended)|PGlite is closed/i.test(
-      e.message,
+      e.message.slice(0, 300),
     )
   )
     return true;

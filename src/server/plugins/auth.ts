@@ -19,6 +19,7 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const HEALTH_PATHS = new Set(['/api/health', '/api/ready']);
 
 export default fp(
   async function authPlugin(app: FastifyInstance) {
@@ -32,11 +33,19 @@ export default fp(
       if (!request.url.startsWith('/api/')) return;
       // DESIGN §5: a write from another site's page is refused, on top of SameSite cookies.
       const origin = request.headers.origin;
-      if (origin && !SAFE_METHODS.has(request.method) && origin !== app.siteOrigin(request)) {
+      // The page's own origin is the site's address or the address the request was sent to (the
+      // Host a browser sets; a page elsewhere cannot choose it).
+      if (
+        origin &&
+        !SAFE_METHODS.has(request.method) &&
+        origin !== app.siteOrigin(request) &&
+        origin !== `${request.protocol}://${request.host}`
+      ) {
         return reply.code(403).send({ error: 'Cross-site requests are not allowed.' });
       }
       const token = request.cookies[SESSION_COOKIE];
-      if (!token) return;
+      // Health checks answer without the database's help, whatever cookie the caller sends.
+      if (!token || HEALTH_PATHS.has(request.url)) return;
       request.user = await userForSession(app.db, token);
       let cached: Promise<PermissionMap> | undefined;
       request.permissions = async () => (request.user ? (cached ??= effectivePermissions(app.db, request.user)) : null);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SiteUrlSchema } from './school.ts';
 import { EmailSchema, MAX_PASSWORD_LENGTH, MIN_ADMIN_PASSWORD_LENGTH, UsernameSchema } from './user.ts';
 
 /** §9: the wizard's timezone options. */
@@ -13,6 +14,8 @@ export const InstallAppSchema = z.object({
   company_name: required(120, 'Company name'),
   customer_email: EmailSchema,
   timezone: z.enum(TIMEZONES, 'Choose one of the listed timezones'),
+  /** The address parents use (canonical links, feeds); the wizard fills in the one it is opened at. */
+  site_url: SiteUrlSchema.optional().default(''),
   /** Stored only; no licence service is ever called (DESIGN §4). */
   customer_id: text(100, 'Customer id').optional().default(''),
   customer_license: text(200, 'Licence key').optional().default(''),

@@ -15,4 +15,5 @@ export const DEFAULT_SCHOOL: SchoolProfile = {
   ],
   social: { facebook: '', instagram: '', youtube: '' },
   timezone: 'Asia/Kolkata',
+  siteUrl: '',
 };

@@ -12,6 +12,16 @@ export const BranchSchema = z.object({
 });
 export type Branch = z.infer<typeof BranchSchema>;
 
+/** The site's public address, e.g. https://littleacorns.example: an http(s) origin, or '' when not set. */
+export const SiteUrlSchema = z
+  .string()
+  .trim()
+  .max(200, 'The site address may be at most 200 characters.')
+  .refine((v) => v === '' || /^https?:\/\/[^/\s?#]+\/?$/i.test(v), {
+    message: 'Enter the address parents type, such as https://littleacorns.example (no path).',
+  })
+  .transform((v) => v.replace(/\/$/, '').toLowerCase());
+
 export const SchoolProfileSchema = z.object({
   name: text(80).min(1),
   brandLine: text(120),
@@ -26,6 +36,8 @@ export const SchoolProfileSchema = z.object({
     youtube: z.url().or(z.literal('')),
   }),
   timezone: z.string().min(1),
+  /** Where every absolute link points (canonical, feeds, sitemap); PUBLIC_URL overrides it. */
+  siteUrl: SiteUrlSchema.default(''),
 });
 export type SchoolProfile = z.infer<typeof SchoolProfileSchema>;
 

@@ -49,7 +49,7 @@ export default async function authRoutes(app: FastifyInstance) {
     const input = ChangePasswordSchema.parse(request.body);
     const user = request.user!;
     try {
-      await changePassword(app.db, user.id, input, { ip: request.ip, username: user.username });
+      await changePassword(app.db, user.id, input, { ip: request.ip });
     } catch (error) {
       if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
       throw error;

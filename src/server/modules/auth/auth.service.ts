@@ -6,7 +6,7 @@ import type { ChangePassword, Login } from '../../../shared/schemas/auth.ts';
 import type { CurrentUser, PublicUser } from '../../../shared/schemas/user.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { effectivePermissions } from './permissions.service.ts';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
+import { accountKey, admitLoginAttempt, clearLoginFailures } from './login-throttle.ts';
 import { createSession, deleteSession, revokeUserSessions, sessionIdOf } from './sessions.service.ts';
 
 /** One message for an unknown user, a wrong password and an inactive account (DESIGN §5). */
@@ -67,21 +67,22 @@ export interface LoginMeta {
   previousToken?: string;
 }
 
-/** Checks the limit, then the password (constant work for unknown users), then opens a new session. */
+/**
+ * Counts the attempt against the account (throwing 429 past the limit), then checks the password
+ * (constant work for unknown users), then opens a new session.
+ */
 export async function login(db: Db, input: Login, meta: LoginMeta) {
-  await assertLoginAllowed(db, input.username, meta.ip);
-  const name = input.username.toLowerCase();
+  const name = input.username.trim().toLowerCase();
   const [found] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, status: users.status })
     .from(users)
     .where(or(eq(sql`lower(${users.username})`, name), eq(sql`lower(${users.email})`, name)))
     .limit(1);
+  const key = accountKey(name, found?.id);
+  await admitLoginAttempt(db, key, meta.ip);
   const valid = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!found || !valid || found.status !== 'active') {
-    await recordLoginFailure(db, input.username, meta.ip);
-    throw unauthorized(LOGIN_FAILED);
-  }
-  await clearLoginFailures(db, input.username);
+  if (!found || !valid || found.status !== 'active') throw unauthorized(LOGIN_FAILED);
+  await clearLoginFailures(db, key);
   if (meta.previousToken) await deleteSession(db, sessionIdOf(meta.previousToken));
   const session = await createSession(db, found.id, meta);
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, found.id));
@@ -89,14 +90,15 @@ export async function login(db: Db, input: Login, meta: LoginMeta) {
 }
 
 /** Verifies the current password, stores the new one and revokes every session of the user. */
-export async function changePassword(db: Db, userId: number, input: ChangePassword, meta: { ip: string; username: string }) {
-  await assertLoginAllowed(db, meta.username, meta.ip);
+export async function changePassword(db: Db, userId: number, input: ChangePassword, meta: { ip: string }) {
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!row) throw new AppError(404, 'NOT_FOUND', 'The user was not found.');
+  const key = accountKey('', userId);
+  await admitLoginAttempt(db, key, meta.ip);
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
-    await recordLoginFailure(db, meta.username, meta.ip);
     throw badRequest('The current password is incorrect.', { fields: { currentPassword: 'The current password is incorrect.' } });
   }
+  await clearLoginFailures(db, key);
   if (input.currentPassword === input.newPassword) {
     throw badRequest('The new password must differ from the current one.', {
       fields: { newPassword: 'The new password must differ from the current one.' },

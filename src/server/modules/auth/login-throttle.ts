@@ -22,11 +22,34 @@ export class TooManyAttemptsError extends AppError {
 
 const normalise = (username: string) => username.trim().toLowerCase();
 
+/**
+ * The bucket a sign-in counts against: the account (`user:ID`) when the name typed is its username
+ * or e-mail, else the name as typed. One bucket per account, whichever name was used.
+ */
+export const accountKey = (name: string, userId: number | undefined) =>
+  userId === undefined ? normalise(name).slice(0, 200) : `user:${userId}`;
+
+/**
+ * One atomic step per attempt: under a lock on the account, check both limits and count this
+ * attempt as a failure before the password is looked at. A burst of guesses is therefore cut at
+ * the limit, however many arrive at once; a correct password then clears the account's failures.
+ */
+export async function admitLoginAttempt(db: Db, key: string, ip: string): Promise<void> {
+  await db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sprout-login:${key}`}))`);
+    await assertLoginAllowed(tx, key, ip);
+    await tx.insert(loginAttempts).values({ username: key, ip });
+  });
+  // Old rows are useless: prune them now and then.
+  if (Math.random() < 0.05) await db.delete(loginAttempts).where(lt(loginAttempts.at, new Date(Date.now() - 24 * 3600 * 1000)));
+}
+
 /** Throws TooManyAttemptsError while either limit is reached; says when the oldest failure expires. */
-export async function assertLoginAllowed(db: Db, username: string, ip: string): Promise<void> {
+async function assertLoginAllowed(db: Db, key: string, ip: string): Promise<void> {
   const since = new Date(Date.now() - LOGIN_WINDOW_MS);
   for (const [where, max] of [
-    [eq(sql`lower(${loginAttempts.username})`, normalise(username)), MAX_FAILURES_PER_USERNAME],
+    [eq(sql`lower(${loginAttempts.username})`, key), MAX_FAILURES_PER_USERNAME],
     [eq(loginAttempts.ip, ip), MAX_FAILURES_PER_IP],
   ] as const) {
     const [row] = await db
@@ -48,12 +71,7 @@ export async function assertLoginAllowed(db: Db, username: string, ip: string): 
   }
 }
 
-export async function recordLoginFailure(db: Db, username: string, ip: string): Promise<void> {
-  await db.insert(loginAttempts).values({ username: normalise(username).slice(0, 200), ip });
-  // Old rows are useless: prune them now and then.
-  if (Math.random() < 0.05) await db.delete(loginAttempts).where(lt(loginAttempts.at, new Date(Date.now() - 24 * 3600 * 1000)));
-}
-
-export async function clearLoginFailures(db: Db, username: string): Promise<void> {
-  await db.delete(loginAttempts).where(eq(sql`lower(${loginAttempts.username})`, normalise(username)));
+/** After a correct password: the account's failures (this attempt's included) are forgiven. */
+export async function clearLoginFailures(db: Db, key: string): Promise<void> {
+  await db.delete(loginAttempts).where(eq(sql`lower(${loginAttempts.username})`, key));
 }

@@ -3,15 +3,22 @@ import type { FastifyInstance } from 'fastify';
 export default async function healthRoutes(app: FastifyInstance) {
   app.get('/api/health', async () => ({ status: 'ok', uptime: Math.round(process.uptime()) }));
 
-  app.get('/api/ready', async (_request, reply) => {
+  // Public: says whether the database answers, never the driver's message (it names the database).
+  app.get('/api/ready', async (request, reply) => {
     try {
       await withTimeout(app.database.ping(), 3000);
       return { status: 'ready', database: app.database.kind };
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      request.log.warn({ err: error }, 'readiness check failed');
+      const timedOut = error instanceof Error && error.message.startsWith('no answer within');
       return reply
         .code(503)
-        .send({ status: 'unavailable', database: app.database.kind, error: `Database not reachable: ${reason}` });
+        .header('retry-after', '5')
+        .send({
+          status: 'unavailable',
+          database: app.database.kind,
+          error: timedOut ? 'Database not reachable: no answer within 3 seconds.' : 'Database not reachable.',
+        });
     }
   });
 }

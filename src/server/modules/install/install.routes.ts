@@ -77,6 +77,7 @@ export default async function installRoutes(app: FastifyInstance) {
         request.body,
       );
       request.log.info({ database: result.database }, 'Sprout installed');
+      await app.siteAddress.reload();
       return reply.code(201).send({ ok: true, message: 'Installation complete', database: result.database });
     } catch (error) {
       if (error instanceof AppError && error.status >= 500) request.log.error({ err: error }, 'installation failed');

@@ -102,8 +102,9 @@ async function writeInstallation(db: Db, input: InstallInput, dataDir: string, d
         name: input.app.name,
         email: input.app.customer_email,
         timezone: input.app.timezone,
+        siteUrl: input.app.site_url,
       });
-      const { name: _name, timezone: _timezone, ...details } = input.app;
+      const { name: _name, timezone: _timezone, site_url: _siteUrl, ...details } = input.app;
       await tx.insert(settings).values({ key: INSTALLATION_KEY, value: details });
       if (input.sampleContent) await seedSampleContent(tx, { dataDir, adminId: admin!.id });
       // Last, still inside the transaction: if the commit fails the file is put back below.
@@ -114,7 +115,10 @@ async function writeInstallation(db: Db, input: InstallInput, dataDir: string, d
     restoreConfig?.();
     if (isUniqueViolation(error)) throw conflict(ALREADY_INSTALLED);
     if (error instanceof AppError) throw error;
-    throw new AppError(500, 'INSTALL_FAILED', error instanceof Error ? error.message : String(error));
+    // The cause goes to the log (without query parameters: error-handler.ts); the caller gets no SQL.
+    throw new AppError(500, 'INSTALL_FAILED', 'The installation could not be saved. Nothing was changed; see the server log.', {
+      cause: error,
+    });
   }
 }
 

@@ -12,16 +12,19 @@ export function newSetupCode(): string {
   return `${chars.slice(0, 4).join('')}-${chars.slice(4, 8).join('')}-${chars.slice(8).join('')}`;
 }
 
+/** Host names a browser on the server itself uses (a rebinding page's own name is not one of them). */
+const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?$/i;
+
 /**
  * DESIGN §4 takeover guard: only a caller on the server itself may install without the code. A
- * request relayed by a local reverse proxy looks loopback; when the proxy is not trusted
- * (TRUST_PROXY unset) its forwarding headers mark the request as remote.
+ * request that came through a proxy at all (trusted or not: a proxy on the same machine makes
+ * every visitor look local) needs the code, and so does one whose Host is not a local name (a
+ * page on another site that rebinds its name to 127.0.0.1 in the installer's own browser).
  */
 export function isLocalRequest(request: FastifyRequest): boolean {
-  if (!LOOPBACK.has(request.ip)) return false;
-  // Same switch as app.ts: with a trusted proxy, request.ip already is the real client.
-  const trusted = process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true';
-  return trusted || !PROXY_HEADERS.some((h) => request.headers[h] !== undefined);
+  if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) return false;
+  if (PROXY_HEADERS.some((h) => request.headers[h] !== undefined)) return false;
+  return LOCAL_HOST.test(request.headers.host ?? '');
 }
 
 export function setupCodeMatches(expected: string, given: string | undefined): boolean {

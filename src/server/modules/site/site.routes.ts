@@ -18,7 +18,9 @@ export default async function siteRoutes(app: FastifyInstance) {
   app.put('/api/school', { preHandler: app.requirePermission('settings', 'write') }, async (request) => {
     const current = await getSchoolProfile(app.db);
     const body = SchoolProfileSchema.parse({ ...current, ...(request.body as object) });
-    return { data: await saveSchoolProfile(app.db, body) };
+    const saved = await saveSchoolProfile(app.db, body);
+    await app.siteAddress.reload();
+    return { data: saved };
   });
 
   // The public pages' data for browser navigations: the same functions the server renderer uses.
