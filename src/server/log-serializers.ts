@@ -12,7 +12,8 @@ export function errorWithoutValues(error: unknown): unknown {
   const serialised = stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
   if (!serialised || typeof serialised !== 'object') return serialised;
   for (const key of ['message', 'stack'] as const) {
-    if (typeof serialised[key] === 'string') serialised[key] = (serialised[key] as string).replace(PARAMS_LINE, '\nparams: [hidden]');
+    if (typeof serialised[key] === 'string')
+      serialised[key] = (serialised[key] as string).replace(PARAMS_LINE, '\nparams: [hidden]');
   }
   delete serialised.params;
   delete serialised.detail;

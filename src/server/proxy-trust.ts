@@ -24,7 +24,9 @@ export function isNearbyAddress(address: string): boolean {
  * choose its own address by sending X-Forwarded-For. (Fastify 5 itself reads a bare number as
  * "trust nothing".)
  */
-export function trustProxyOption(setting: number | string | false | undefined): string | false | ((address: string, hop: number) => boolean) {
+export function trustProxyOption(
+  setting: number | string | false | undefined,
+): string | false | ((address: string, hop: number) => boolean) {
   if (!setting) return false;
   if (typeof setting === 'string') return setting;
   // proxy-addr asks hop 0 (the connection) first and stops at the first untrusted hop.

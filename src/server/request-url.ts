@@ -67,7 +67,8 @@ function resolveDots(path: string): string {
 }
 
 /** A Host header as browsers and proxies send it: a name or an IP literal, and a port. */
-const HOST_HEADER = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+const HOST_HEADER =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
 export function isValidHostHeader(host: string | undefined): boolean {
   return host !== undefined && host.length <= 260 && HOST_HEADER.test(host);

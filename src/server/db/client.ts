@@ -189,7 +189,7 @@ export function isConnectionError(error: unknown): boolean {
   if (e.code && (CONNECTION_CODES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))) return true;
   if (
     e.message &&
-    /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection.*(closed|ended)|PGlite is closed/i.test(
+    /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection.*(closed|ended)|PGlite is closed|Cannot use a pool after calling end/i.test(
       e.message.slice(0, 300),
     )
   )

@@ -110,19 +110,22 @@ describe('sign-in and sessions', () => {
     });
 
     it('forgets old failures and clears them on success', async () => {
-      await app.db
-        .insert(loginAttempts)
-        .values(
-          Array.from({ length: 5 }, () => ({
-            username: `user:${admin.id}`,
-            ip: '127.0.0.1',
-            at: new Date(Date.now() - 16 * 60 * 1000),
-          })),
-        );
+      await app.db.insert(loginAttempts).values(
+        Array.from({ length: 5 }, () => ({
+          username: `user:${admin.id}`,
+          ip: '127.0.0.1',
+          at: new Date(Date.now() - 16 * 60 * 1000),
+        })),
+      );
       expect((await login('admin', TEST_PASSWORD)).statusCode).toBe(200);
       await login('admin', 'wrong');
       await login(admin.email, TEST_PASSWORD);
-      expect(await app.db.select().from(loginAttempts).where(eq(loginAttempts.username, `user:${admin.id}`))).toHaveLength(0);
+      expect(
+        await app.db
+          .select()
+          .from(loginAttempts)
+          .where(eq(loginAttempts.username, `user:${admin.id}`)),
+      ).toHaveLength(0);
     });
 
     it('refuses bad input with 400 and field messages', async () => {

@@ -116,9 +116,13 @@ async function writeInstallation(db: Db, input: InstallInput, dataDir: string, d
     if (isUniqueViolation(error)) throw conflict(ALREADY_INSTALLED);
     if (error instanceof AppError) throw error;
     // The cause goes to the log (without query parameters: error-handler.ts); the caller gets no SQL.
-    throw new AppError(500, 'INSTALL_FAILED', 'The installation could not be saved. Nothing was changed; see the server log.', {
-      cause: error,
-    });
+    const failure = new AppError(
+      500,
+      'INSTALL_FAILED',
+      'The installation could not be saved. Nothing was changed; see the server log.',
+    );
+    failure.cause = error;
+    throw failure;
   }
 }
 
