@@ -38,8 +38,8 @@ describe('a database that refuses work', () => {
     const app = await buildTestApp();
     const { admin } = await installTestSchool(app);
     const cookie = await sessionCookie(app, admin);
-    const [row] = (await app.db.execute(sql`select current_database() as name`)).rows as { name: string }[];
-    const name = row!.name;
+    const result = (await app.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+    const name = result.rows[0]!.name;
     await adminQuery(`alter database ${name} allow_connections false`);
     await adminQuery(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`);
     try {
