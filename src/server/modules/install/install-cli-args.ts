@@ -7,6 +7,7 @@ const OPTIONS = {
   'company-name': 'INSTALL_COMPANY_NAME',
   'contact-email': 'INSTALL_CONTACT_EMAIL',
   timezone: 'INSTALL_TIMEZONE',
+  'site-url': 'INSTALL_SITE_URL',
   'customer-id': 'INSTALL_CUSTOMER_ID',
   'licence-key': 'INSTALL_LICENCE_KEY',
   'admin-username': 'INSTALL_ADMIN_USERNAME',
@@ -22,6 +23,7 @@ export const USAGE = `Usage: npm run install:school -- [options]   (or set the I
   --company-name NAME       INSTALL_COMPANY_NAME      required
   --contact-email EMAIL     INSTALL_CONTACT_EMAIL     required
   --timezone TZ             INSTALL_TIMEZONE          Asia/Kolkata (default), America/New_York, Europe/London, Asia/Tokyo
+  --site-url URL            INSTALL_SITE_URL          the address parents use, e.g. https://littleacorns.example
   --admin-username NAME     INSTALL_ADMIN_USERNAME    default: admin
   --admin-email EMAIL       INSTALL_ADMIN_EMAIL       required
   --admin-password PASS     INSTALL_ADMIN_PASSWORD    required, at least 8 characters (prefer the variable)
@@ -63,6 +65,7 @@ export function payloadFromCli(argv: string[], env: NodeJS.ProcessEnv): InstallP
       timezone: (get('timezone') ?? 'Asia/Kolkata') as 'Asia/Kolkata',
       customer_id: get('customer-id') ?? '',
       customer_license: get('licence-key') ?? '',
+      site_url: get('site-url') ?? '',
     },
     admin: {
       username: get('admin-username') ?? 'admin',

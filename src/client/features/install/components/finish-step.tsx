@@ -24,6 +24,7 @@ export function FinishStep({ state, update, done }: Omit<StepProps, 'errors'> & 
     ['Company name', state.app.company_name],
     ['Contact e-mail', state.app.customer_email],
     ['Timezone', state.app.timezone],
+    ['Site address', state.app.site_url || 'Not set: links follow the address each visitor uses'],
     ['Administrator', `${state.admin.username} (${state.admin.email})`],
     [
       'Database',

@@ -24,6 +24,7 @@ export interface WizardState {
     timezone: (typeof TIMEZONES)[number];
     customer_id: string;
     customer_license: string;
+    site_url: string;
   };
   admin: { username: string; email: string; password: string; confirmPassword: string };
   database: { type: 'builtin' | 'postgres'; host: string; port: string; db: string; user: string; password: string };
@@ -32,7 +33,16 @@ export interface WizardState {
 
 export const INITIAL_STATE: WizardState = {
   setupCode: '',
-  app: { name: '', company_name: '', customer_email: '', timezone: 'Asia/Kolkata', customer_id: '', customer_license: '' },
+  app: {
+    name: '',
+    company_name: '',
+    customer_email: '',
+    timezone: 'Asia/Kolkata',
+    customer_id: '',
+    customer_license: '',
+    // The address the wizard is opened at is usually the one parents will use.
+    site_url: typeof window === 'undefined' ? '' : window.location.origin,
+  },
   // §3: a prefilled administrator username; never a prefilled password.
   admin: { username: 'admin', email: '', password: '', confirmPassword: '' },
   // §9 defaults: host localhost, port 5432, and a database name.

@@ -85,6 +85,17 @@ export function BasicInfoStep({ state, errors, update }: StepProps) {
         </NativeSelect>
       </div>
       <Field
+        label="Site address"
+        name="site_url"
+        type="url"
+        inputMode="url"
+        maxLength={200}
+        hint="The address parents type to reach the site. Links in search results, feeds and calendars use it."
+        value={state.app.site_url}
+        error={errors['app.site_url']}
+        onChange={set('site_url')}
+      />
+      <Field
         label="Customer id (optional)"
         name="customer_id"
         maxLength={100}

@@ -79,6 +79,15 @@ function SchoolProfileForm({ initial }: { initial: SchoolProfile }) {
             ))}
           </NativeSelect>
         </div>
+        <Field
+          label="Site address"
+          type="url"
+          inputMode="url"
+          hint="The address parents type, e.g. https://littleacorns.example. Search results, feeds and calendars link to it."
+          error={errors.siteUrl}
+          value={profile.siteUrl}
+          onChange={(e) => set('siteUrl', e.target.value)}
+        />
         <div className="sm:col-span-2">
           <Label htmlFor="school-about">About text (footer)</Label>
           <textarea
