@@ -51,8 +51,10 @@ async function enquiriesRoutes(app: FastifyInstance) {
 
   const guard = new SubmissionGuard();
   const formTokens = new FormTokens(app.db);
-  // Browser tests fill forms faster than people: they may lower the minimum fill time.
-  const minFillMs = process.env.SPROUT_MIN_FILL_MS ? Number(process.env.SPROUT_MIN_FILL_MS) : MIN_FILL_MS;
+  // Browser tests fill forms faster than people: they may lower the minimum fill time (never raise
+  // it; a value that is not a number leaves it as it is).
+  const lowered = Number(process.env.SPROUT_MIN_FILL_MS?.trim() || NaN);
+  const minFillMs = lowered >= 0 ? Math.min(MIN_FILL_MS, lowered) : MIN_FILL_MS;
   const schemas = { admission: AdmissionFormSchema, contact: ContactFormSchema } as const;
 
   // Fetched by the form once it is on screen in the browser, never rendered into the page: public
