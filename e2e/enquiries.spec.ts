@@ -141,4 +141,25 @@ describe.skipIf(chromiumMissingReason())('enquiries from the website', () => {
     await expect.poll(() => t.page.getByRole('button', { name: /^All \(2\)/ }).isVisible()).toBe(true);
     await t.close();
   });
+
+  it("says so when the form's token cannot be fetched, keeps what was typed, and sends once it can", async () => {
+    const t = await openPage(browser, server.url, DESKTOP);
+    const tokenUrl = '**/api/enquiries/form-token?*';
+    await t.page.route(tokenUrl, (route) => route.abort('internetdisconnected'));
+    await gotoReady(t.page, '/contact');
+    const form = t.page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Your Name').fill('Anil');
+    await form.getByLabel('Your Email').fill('anil@example.com');
+    await form.getByLabel('Your Message').fill('Is there a waiting list?');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toContain('could not be prepared for sending');
+    expect(await form.getByLabel('Your Message').inputValue()).toBe('Is there a waiting list?');
+
+    await t.page.unroute(tokenUrl);
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect.poll(() => t.page.getByRole('dialog', { name: 'Message Sent!' }).isVisible()).toBe(true);
+    // The aborted token requests are the browser's own network errors, which this test caused.
+    t.errors.splice(0, t.errors.length, ...t.errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED')));
+    await t.close();
+  });
 });

@@ -18,11 +18,14 @@ const isoDay = (label: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} is required.`)
     .refine((value) => !Number.isNaN(Date.parse(value)), `${label} is not a valid date.`);
 
-/** Spam defences sent with both forms: a honeypot left empty and when the form was shown. */
+/**
+ * Spam defences sent with both forms: a honeypot left empty and the server's signed note of when the
+ * form was shown (GET /api/enquiries/form-token). Optional here so that a missing token gets the
+ * route's "reload the page" message rather than a field error; an old client's `elapsedMs` is dropped.
+ */
 const AntiSpamSchema = z.object({
   website: z.string().max(200).optional().default(''),
-  /** Milliseconds between the form being shown and sent, measured in the browser (no clock skew). */
-  elapsedMs: z.number().int().nonnegative().optional(),
+  formToken: z.string().max(200).optional(),
 });
 
 /** §3 Admission form draft; §5: every field required, department one of three. */

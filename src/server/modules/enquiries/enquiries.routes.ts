@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { ENQUIRY_TYPES, MIN_FILL_MS } from '../../../shared/schemas/enquiry-options.ts';
 import {
   AdmissionFormSchema,
   ContactFormSchema,
   EnquiryListQuerySchema,
   EnquiryUpdateSchema,
 } from '../../../shared/schemas/enquiry.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
 import {
   createEnquiry,
   deleteEnquiry,
@@ -17,13 +18,16 @@ import {
   setEnquiryStatus,
 } from './enquiries.service.ts';
 import { MailOutbox } from './mail-outbox.ts';
-import { SubmissionGuard, tooFast } from './submission-guard.ts';
+import { FormTokens } from './form-token.ts';
+import { SubmissionGuard } from './submission-guard.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     mailOutbox: MailOutbox;
   }
 }
+
+const FormTokenQuerySchema = z.object({ type: z.enum(ENQUIRY_TYPES, 'Say which form: admission or contact.') });
 
 const IdSchema = z.object({
   id: z.coerce
@@ -46,18 +50,32 @@ async function enquiriesRoutes(app: FastifyInstance) {
   });
 
   const guard = new SubmissionGuard();
-  // Browser tests fill forms faster than people: they may lower the minimum fill time.
-  const minFillMs = process.env.SPROUT_MIN_FILL_MS ? Number(process.env.SPROUT_MIN_FILL_MS) : undefined;
+  const formTokens = new FormTokens(app.db);
+  // Browser tests fill forms faster than people: they may lower the minimum fill time (never raise
+  // it; a value that is not a number leaves it as it is).
+  const lowered = Number(process.env.SPROUT_MIN_FILL_MS?.trim() || NaN);
+  const minFillMs = lowered >= 0 ? Math.min(MIN_FILL_MS, lowered) : MIN_FILL_MS;
   const schemas = { admission: AdmissionFormSchema, contact: ContactFormSchema } as const;
+
+  // Fetched by the form once it is on screen in the browser, never rendered into the page: public
+  // pages are cached for minutes, and a token baked into cached HTML would date from the render,
+  // not from when the parent opened the form.
+  app.get('/api/enquiries/form-token', async (request, reply) => {
+    const { type } = FormTokenQuerySchema.parse(request.query);
+    reply.header('cache-control', 'no-store');
+    return { token: await formTokens.issue(type) };
+  });
 
   for (const type of ['admission', 'contact'] as const) {
     app.post(`/api/enquiries/${type}`, async (request, reply) => {
       const form = schemas[type].parse(request.body);
       // A filled honeypot gets a normal-looking answer and is dropped.
       if (form.website) return reply.code(201).send({ data: { id: null } });
-      if (tooFast(form.elapsedMs, minFillMs)) {
-        throw badRequest('That was quick! Please check your answers and send the form again.');
+      const timing = await formTokens.check(form.formToken, type, minFillMs);
+      if (timing === 'invalid' || timing === 'expired') {
+        throw new AppError(400, 'FORM_TOKEN_INVALID', 'Please reload the page and send the form again.');
       }
+      if (timing === 'too-fast') throw badRequest('That was quick! Please check your answers and send the form again.');
       guard.admit(request.ip);
       const enquiry = await createEnquiry(
         app.db,

@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
+import { FormTokens } from './form-token.ts';
 
 /** A local SMTP catcher; `failNext` refuses that many messages first. */
 async function startSmtp() {
@@ -43,14 +44,12 @@ const admission = () => ({
   department: 'nursery',
   admissionDate: '2027-04-01',
   website: '',
-  elapsedMs: 25_000,
 });
 const contact = () => ({
   name: 'Meera',
   email: 'meera@example.com',
   message: 'Do you have a summer camp?',
   website: '',
-  elapsedMs: 9_000,
 });
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -76,8 +75,11 @@ afterAll(async () => {
 });
 
 let ipCounter = 1;
-const post = (type: 'admission' | 'contact', payload: object, ip = `10.0.0.${ipCounter++}`) =>
-  app.inject({ method: 'POST', url: `/api/enquiries/${type}`, payload, remoteAddress: ip });
+/** Sends the form as if the parent had opened it a minute ago (a token issued then). */
+const post = async (type: 'admission' | 'contact', payload: object, ip = `10.0.0.${ipCounter++}`) => {
+  const formToken = await new FormTokens(app.db).issue(type, Date.now() - 60_000);
+  return app.inject({ method: 'POST', url: `/api/enquiries/${type}`, payload: { formToken, ...payload }, remoteAddress: ip });
+};
 
 describe('POST /api/enquiries/admission', () => {
   it('stores the form and e-mails the school', async () => {
@@ -115,7 +117,8 @@ describe('POST /api/enquiries/admission', () => {
   });
 
   it('refuses a form sent faster than a person could fill it in', async () => {
-    const res = await post('admission', { ...admission(), elapsedMs: 400 });
+    const { token } = (await app.inject({ url: '/api/enquiries/form-token?type=admission' })).json();
+    const res = await post('admission', { ...admission(), formToken: token });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toContain('quick');
   });

@@ -1,11 +1,11 @@
-import { MIN_FILL_MS, SUBMISSIONS_PER_HOUR } from '../../../shared/schemas/enquiry-options.ts';
+import { SUBMISSIONS_PER_HOUR } from '../../../shared/schemas/enquiry-options.ts';
 import { AppError } from '../../errors.ts';
 
 const HOUR = 60 * 60 * 1000;
 
 /**
- * Spam defences without a third-party service: a per-IP limit (both forms together), a minimum
- * time between the form being shown and sent, and a honeypot field (checked by the caller).
+ * Spam defences without a third-party service: a per-IP limit (both forms together); the minimum
+ * fill time (form-token.ts) and the honeypot field are checked by the caller.
  */
 export class SubmissionGuard {
   private readonly seen = new Map<string, number[]>();
@@ -32,9 +32,4 @@ export class SubmissionGuard {
   private prune(now: number) {
     for (const [ip, times] of this.seen) if (times.every((t) => now - t >= HOUR)) this.seen.delete(ip);
   }
-}
-
-/** A form sent faster than a person could fill it in. */
-export function tooFast(elapsedMs: number | undefined, minimumMs = MIN_FILL_MS) {
-  return elapsedMs === undefined || elapsedMs < minimumMs;
 }

@@ -45,7 +45,9 @@ export default async function postsRoutes(app: FastifyInstance) {
     return { data, total };
   });
 
-  app.get<SlugParams>('/api/posts/check-slug/:slug', async (request) => {
+  // Only the post editor asks: anonymous callers must not learn that a draft's slug exists. Signed-in
+  // staff, like the post writes below (the permission catalog has no `blog` module yet).
+  app.get<SlugParams>('/api/posts/check-slug/:slug', { preHandler: app.requireUser() }, async (request) => {
     const slug = slugify(request.params.slug);
     const exceptId = Number((request.query as { exclude?: string }).exclude) || undefined;
     const exists = slug ? await slugExists(app.db, slug, exceptId) : false;

@@ -133,12 +133,12 @@ describe('reading posts', () => {
 
   it('checks slug availability', async () => {
     await createPost(app, { slug: 'garden-news' });
-    expect((await app.inject({ url: '/api/posts/check-slug/garden-news' })).json()).toEqual({
+    expect((await app.inject({ url: '/api/posts/check-slug/garden-news', headers: { cookie } })).json()).toEqual({
       available: false,
       exists: true,
       slug: 'garden-news',
     });
-    expect((await app.inject({ url: '/api/posts/check-slug/Fresh%20Idea' })).json()).toEqual({
+    expect((await app.inject({ url: '/api/posts/check-slug/Fresh%20Idea', headers: { cookie } })).json()).toEqual({
       available: true,
       exists: false,
       slug: 'fresh-idea',

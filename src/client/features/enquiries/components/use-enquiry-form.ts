@@ -1,14 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '#client/lib/api-client.ts';
 import type { EnquiryType } from '#shared/schemas/enquiry-options.ts';
+import { getFormToken } from '../api/get-form-token.ts';
 import { submitEnquiry } from '../api/submit-enquiry.ts';
 import { missingFields } from './form-field.tsx';
 
-const elapsedSince = (start: number) => Date.now() - start;
+const FIX_FIELDS = 'Please fix the highlighted fields and send again.';
+const NETWORK_ERROR = 'Network error: please check your connection and try again.';
+const TOKEN_ERROR = 'The form could not be prepared for sending. Please check your connection and send it again.';
 
 /**
  * State of one enquiry form: values, field errors, a summary for a failed submit (what the parent
- * typed is kept), the honeypot and the time the form was shown (spam defences).
+ * typed is kept), the honeypot and the server's token of when the form was shown (spam defences).
  */
 export function useEnquiryForm<T extends Record<string, string>>(
   type: EnquiryType,
@@ -20,10 +23,16 @@ export function useEnquiryForm<T extends Record<string, string>>(
   const [summary, setSummary] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [honeypot, setHoneypot] = useState('');
-  const startedAt = useRef(0);
+  const token = useRef<Promise<string> | null>(null);
+  const requestToken = useCallback(() => {
+    const request = getFormToken(type);
+    request.catch(() => undefined); // A failure is reported when the parent sends the form.
+    token.current = request;
+    return request;
+  }, [type]);
   useEffect(() => {
-    startedAt.current = elapsedSince(0);
-  }, []);
+    if (!token.current) void requestToken();
+  }, [requestToken]);
 
   const set = (key: keyof T & string, value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -33,22 +42,22 @@ export function useEnquiryForm<T extends Record<string, string>>(
   /** Validates, sends, and returns true on success. Focuses the first invalid field otherwise. */
   const submit = async (form: HTMLFormElement): Promise<boolean> => {
     const local = missingFields(values, labels);
-    if (Object.keys(local).length > 0) return fail(form, local, 'Please fix the highlighted fields and send again.');
+    if (Object.keys(local).length > 0) return fail(form, local, FIX_FIELDS);
     setSending(true);
     setSummary(null);
     try {
-      await submitEnquiry(type, { ...values, website: honeypot, elapsedMs: elapsedSince(startedAt.current) });
+      // A token that could not be fetched is asked for once more; the server then judges the timing.
+      const formToken = await (token.current ?? requestToken()).catch(requestToken).catch(() => null);
+      if (formToken === null) return fail(form, {}, TOKEN_ERROR);
+      await submitEnquiry(type, { ...values, website: honeypot, formToken });
       setErrors({});
       return true;
     } catch (error) {
-      const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
-      const message =
-        error instanceof ApiError && error.status !== 400 ? error.message : 'Please fix the highlighted fields and send again.';
-      return fail(
-        form,
-        fields,
-        error instanceof ApiError && error.status === 0 ? 'Network error: please check your connection and try again.' : message,
-      );
+      if (!(error instanceof ApiError) || error.status === 0) return fail(form, {}, NETWORK_ERROR);
+      // An expired or refused token: a fresh one lets the next try through without a reload.
+      if ((error.body as { code?: unknown } | undefined)?.code === 'FORM_TOKEN_INVALID') void requestToken();
+      const fields = error.fields ?? {};
+      return fail(form, fields, error.status === 400 && Object.keys(fields).length > 0 ? FIX_FIELDS : error.message);
     } finally {
       setSending(false);
     }

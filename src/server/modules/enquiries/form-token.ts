@@ -1,0 +1,60 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { EnquiryType } from '../../../shared/schemas/enquiry-options.ts';
+import type { Db } from '../../db/client.ts';
+import { settings } from '../../db/schema/index.ts';
+
+export const FORM_TOKEN_SECRET_KEY = 'form_token_secret';
+/** A form left open longer than this is sent again after a reload. */
+export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+export type FormTokenCheck = 'ok' | 'invalid' | 'expired' | 'too-fast';
+
+/**
+ * The minimum fill time, measured on the server: a token signs the time a form was shown and its
+ * type (HMAC-SHA256), so a bot can no longer claim it took its time. The secret lives in `settings`,
+ * so every server process on one database signs and checks alike.
+ */
+export class FormTokens {
+  private secret: Promise<Buffer> | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  async issue(type: EnquiryType, now = Date.now()): Promise<string> {
+    return `${now}.${sign(await this.key(), type, now)}`;
+  }
+
+  async check(token: string | undefined, type: EnquiryType, minFillMs: number, now = Date.now()): Promise<FormTokenCheck> {
+    const match = /^(\d{13})\.([\w-]{43})$/.exec(token ?? '');
+    if (!match) return 'invalid';
+    const issuedAt = Number(match[1]);
+    const expected = Buffer.from(sign(await this.key(), type, issuedAt));
+    if (!timingSafeEqual(expected, Buffer.from(match[2]!))) return 'invalid';
+    const age = now - issuedAt;
+    if (age > FORM_TOKEN_MAX_AGE_MS) return 'expired';
+    return age < minFillMs ? 'too-fast' : 'ok';
+  }
+
+  /** Read once per process; a failed read is tried again on the next request. */
+  private key(): Promise<Buffer> {
+    this.secret ??= loadOrCreateSecret(this.db).catch((error: unknown) => {
+      this.secret = null;
+      throw error;
+    });
+    return this.secret;
+  }
+}
+
+const sign = (key: Buffer, type: EnquiryType, issuedAt: number) =>
+  createHmac('sha256', key).update(`enquiry-form:${type}:${issuedAt}`).digest('base64url');
+
+/** Race-safe across processes: the first insert wins and everybody reads the stored one. */
+async function loadOrCreateSecret(db: Db): Promise<Buffer> {
+  await db
+    .insert(settings)
+    .values({ key: FORM_TOKEN_SECRET_KEY, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing({ target: settings.key });
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, FORM_TOKEN_SECRET_KEY));
+  if (typeof row?.value !== 'string' || row.value.length < 32) throw new Error('The form token secret is missing.');
+  return Buffer.from(row.value, 'base64url');
+}
