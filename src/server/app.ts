@@ -33,6 +33,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
               paths: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.passwordHash', '*.password_hash'],
               censor: '[hidden]',
             },
+            ...(config.logFormat === 'pretty'
+              ? {
+                  transport: {
+                    target: 'pino-pretty',
+                    options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+                  },
+                }
+              : {}),
             serializers: { err: errorWithoutValues as (error: Error) => { type: string; message: string; stack: string } },
           },
     bodyLimit: BODY_LIMIT,

@@ -13,6 +13,8 @@ export interface AppConfig {
   database?: DbHandle;
   publicUrl?: string;
   logLevel: string;
+  /** Readable lines for a person at a terminal; JSON lines for a service manager or a log collector. */
+  logFormat?: 'pretty' | 'json';
   /** Vite middleware and on-the-fly SSR instead of the production build. */
   dev?: boolean;
   /** Serve the site's pages (SSR and the back-office shell). Off for pure API tests. */
@@ -48,6 +50,7 @@ export function configFromEnv(env: Env, dev = false): AppConfig {
     databaseUrl: env.DATABASE_URL ?? stored.databaseUrl,
     publicUrl: env.PUBLIC_URL,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     smtpUrl: env.SMTP_URL,
     trustProxy: env.TRUST_PROXY,
     dev,
