@@ -66,8 +66,9 @@ let queue: Promise<void> = Promise.resolve();
  * the copy in for later visitors. On a slow phone those bytes can be a round trip: the home page
  * then arrives in the first window a new connection may send. A crawl through thousands of pages
  * finds the queue full and costs nothing; the pages it skipped are done on their next request.
+ * `swapped` runs after the swap (the page cache counts the new copy's bytes).
  */
-export function compressSmallest(page: CompressedCopies, encoding: 'br' | 'gzip') {
+export function compressSmallest(page: CompressedCopies, encoding: 'br' | 'gzip', swapped?: () => void) {
   if (page.smallest?.has(encoding) || waiting >= MAX_WAITING) return;
   (page.smallest ??= new Set()).add(encoding);
   waiting++;
@@ -79,6 +80,7 @@ export function compressSmallest(page: CompressedCopies, encoding: 'br' | 'gzip'
               params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length },
             })
           : await gzipAsync(page.body, { level: 9 });
+      swapped?.();
     } catch {
       page.smallest?.delete(encoding); // the fast copy stays; tried again on a later request
     } finally {

@@ -8,7 +8,7 @@ import type { AppConfig } from '../config.ts';
 import { createServerPublicData } from '../modules/site/public-data.ts';
 import { bootScriptTag } from './boot-script.ts';
 import { compressPage, compressSmallest, pickEncoding, precompressAssets } from './compression.ts';
-import { changesPages, etagOf, PageCache, pageBytes, type PageBytes } from './page-cache.ts';
+import { changesPages, etagOf, PageCache, pageBytes, pageKey, type CachedPage, type PageBytes } from './page-cache.ts';
 import { pageStyles, type PageStyles } from './page-styles.ts';
 
 declare module 'fastify' {
@@ -33,7 +33,11 @@ export const DIST_DIR = resolve(ROOT_DIR, process.env.SPROUT_DIST_DIR ?? 'dist')
 export const CLIENT_DIST = join(DIST_DIR, 'client');
 const SSR_ENTRY = join(DIST_DIR, 'ssr/entry-server.js');
 
-const CLIENT_ONLY = /^\/(cms|install)(\/|$)/;
+const CLIENT_ONLY = /^\/(cms|install)(\/|\?|$)/;
+/** The one cache key of the back office's and the wizard's shell (the same bytes on every path). */
+const SHELL_KEY = 'shell:';
+
+type Redirect = { kind: 'redirect'; status: number; location: string };
 const SHELL_HEAD = '<title>Back office</title>\n    <meta name="robots" content="noindex" />';
 
 async function productionRenderer(): Promise<Renderer> {
@@ -213,35 +217,60 @@ export default fp(
     async function renderPage(url: URL, origin: string) {
       const template = await renderer.template(url.pathname);
       if (CLIENT_ONLY.test(url.pathname))
-        return { kind: 'page' as const, status: 200, page: fillTemplate(template, SHELL_HEAD, '', '', renderer.styles) };
+        return {
+          kind: 'page' as const,
+          status: 200,
+          page: fillTemplate(template, SHELL_HEAD, '', '', renderer.styles),
+          canonicalPath: SHELL_KEY,
+        };
       const result = await renderer.render(new Request(url, { headers: { accept: 'text/html' } }), { publicData, origin });
       if (result.kind === 'redirect') return result;
       return {
         kind: 'page' as const,
         status: result.status,
         page: fillTemplate(template, result.head, result.html, result.data, renderer.styles),
+        canonicalPath: result.canonicalPath,
       };
     }
 
+    /**
+     * Renders the page of `key` (the asked URL's path and the parameters its page reads): a URL
+     * with other parameters gets the same page, so they share the entry. A page is kept under its
+     * own address (its canonical path); other addresses (404s, `/About`) only in the stray share.
+     */
+    async function renderAndKeep(key: string, origin: string): Promise<{ page: CachedPage; kept: boolean } | Redirect> {
+      const generation = cache.generation;
+      const result = await renderPage(new URL(origin + (key === SHELL_KEY ? '/cms' : key)), origin);
+      if (result.kind === 'redirect') return result;
+      const page: CachedPage = { status: result.status, ...result.page, storedAt: Date.now() };
+      const own = result.status === 200 && result.canonicalPath === key;
+      const kept = (result.status === 200 || result.status === 404) && cache.set(key, page, { own, generation });
+      return { page, kept };
+    }
+
     async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-      const key = request.url;
+      const key = CLIENT_ONLY.test(request.url) ? SHELL_KEY : pageKey(request.url);
       let page = cache.get(key);
       let cached = page !== undefined;
       if (!page) {
         const origin = app.siteOrigin(request);
-        const result = await renderPage(new URL(request.url, origin), origin);
-        if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-        page = { status: result.status, ...result.page, storedAt: Date.now() };
-        cached = (result.status === 200 || result.status === 404) && cache.set(key, page);
+        const result = await cache.once(key, () => renderAndKeep(key, origin));
+        if ('location' in result) return reply.redirect(result.location, result.status);
+        ({ page, kept: cached } = result);
       }
       reply.header('etag', page.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
       reply.code(page.status).type('text/html; charset=utf-8');
       const encoding = page.body.length > 1024 ? pickEncoding(request.headers['accept-encoding']) : null;
       if (!encoding) return reply.send(page.body);
-      page[encoding] ??= compressPage(page.body, encoding);
-      if (cached) compressSmallest(page, encoding);
-      return reply.header('content-encoding', encoding).send(page[encoding]);
+      let copy = page[encoding];
+      if (!copy) {
+        copy = page[encoding] = compressPage(page.body, encoding);
+        cache.resize(key, page);
+      }
+      const kept = page;
+      if (cached) compressSmallest(page, encoding, () => cache.resize(key, kept));
+      return reply.header('content-encoding', encoding).send(copy);
     }
 
     app.get('/*', sendPage);
