@@ -28,12 +28,17 @@ export function precompressAssets(dir: string) {
 
 export type Encoding = 'br' | 'gzip' | null;
 
-/** The best encoding the client accepts (brotli, then gzip). */
+const ACCEPTS = {
+  br: /(^|[\s,])br(?!;\s*q=0(\.0*)?(\s|,|$))/i,
+  gzip: /(^|[\s,])gzip(?!;\s*q=0(\.0*)?(\s|,|$))/i,
+};
+
+/** The best encoding the client accepts (brotli, then gzip). Runs on every cached page sent. */
 export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding {
-  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
-  const accepts = (name: string) => new RegExp(`(^|[\\s,])${name}(?!;\\s*q=0(\\.0*)?(\\s|,|$))`, 'i').test(header);
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
+  if (!acceptEncoding) return null;
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
+  if (ACCEPTS.br.test(header)) return 'br';
+  if (ACCEPTS.gzip.test(header)) return 'gzip';
   return null;
 }
 

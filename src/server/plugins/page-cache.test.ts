@@ -7,7 +7,7 @@ describe('PageCache', () => {
   it('evicts the least recently used pages past its byte cap', () => {
     const cache = new PageCache(true, { maxBytes: 1000 });
     for (const key of ['a', 'b', 'c', 'd', 'e']) cache.set(key, page(120));
-    cache.get('a');
+    cache.get('a', Date.now() + 2000);
     for (const key of ['f', 'g', 'h', 'i']) cache.set(key, page(120));
     expect(cache.bytes).toBeLessThanOrEqual(1000);
     expect(cache.get('a')).toBeDefined();

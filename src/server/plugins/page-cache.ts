@@ -37,6 +37,7 @@ export const PAGE_CACHE_LIMITS: PageCacheLimits = {
 interface Entry {
   page: CachedPage;
   bytes: number;
+  usedAt: number;
 }
 
 const sizeOf = (page: CachedPage) => page.body.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0);
@@ -45,7 +46,7 @@ const sizeOf = (page: CachedPage) => page.body.length + (page.br?.length ?? 0) +
  * Rendered public HTML and feeds by pageKey (DESIGN §7), dropped on any content or settings write.
  * Entries also expire after `ttlMs`, since the events order depends on the clock (upcoming vs
  * past). Bounded by entries and bytes, least recently used first out (a Map keeps insertion order:
- * a hit moves its entry to the end).
+ * a hit moves its entry to the end, to the second).
  */
 export class PageCache {
   private readonly own = new Map<string, Entry>();
@@ -70,12 +71,17 @@ export class PageCache {
       entry = pool.get(key);
       if (!entry) return undefined;
     }
-    pool.delete(key);
     if (now - entry.page.storedAt > this.limits.ttlMs) {
+      pool.delete(key);
       this.totalBytes -= entry.bytes;
       return undefined;
     }
-    pool.set(key, entry);
+    // To the end of the eviction order, at most once a second: a hit under load moves nothing.
+    if (now - entry.usedAt > 1000) {
+      entry.usedAt = now;
+      pool.delete(key);
+      pool.set(key, entry);
+    }
     return entry.page;
   }
 
@@ -94,7 +100,7 @@ export class PageCache {
     if (options.generation !== undefined && options.generation !== this.clears) return false;
     this.delete(key);
     const pool = options.own === false ? this.stray : this.own;
-    pool.set(key, { page, bytes });
+    pool.set(key, { page, bytes, usedAt: Date.now() });
     this.totalBytes += bytes;
     while (this.stray.size > this.limits.maxStray) this.dropOldest(this.stray);
     this.evict();

@@ -204,14 +204,19 @@ export default fp(
     const renderer = config.dev ? await devRenderer(app) : await productionRenderer();
     const publicData = createServerPublicData(app, { cacheSchool: true });
     // SPROUT_PAGE_CACHE=off measures rendering itself (npm run bench:pages -- --no-cache).
-    const cache = new PageCache(!config.dev && process.env.SPROUT_PAGE_CACHE !== 'off');
+    const megabytes = Number(process.env.SPROUT_PAGE_CACHE_MB);
+    const cache = new PageCache(
+      !config.dev && process.env.SPROUT_PAGE_CACHE !== 'off',
+      megabytes > 0 ? { maxBytes: megabytes * 1024 * 1024 } : {},
+    );
     app.decorate('pageCache', cache);
-    app.addHook('onSend', async (request, reply, payload) => {
+    // A callback, not an async hook: it runs on every response, and a promise each costs more than the check.
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (reply.statusCode < 400 && changesPages(request.method, request.url)) {
         cache.clear();
         publicData.forget();
       }
-      return payload;
+      done(null, payload);
     });
 
     async function renderPage(url: URL, origin: string) {
