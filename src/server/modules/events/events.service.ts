@@ -143,12 +143,13 @@ export async function listEvents(db: Db, options: EventListOptions = {}): Promis
  */
 export async function eventsStartingBetween(
   db: Db,
-  window: { from: Date; before: Date; limit: number; latestFirst?: boolean },
+  window: { from: Date; before: Date; limit: number; offset?: number; latestFirst?: boolean },
 ): Promise<EventDto[]> {
   const rows = await selectEvents(db)
     .where(and(gte(events.startDate, window.from), lt(events.startDate, window.before)))
     .orderBy(window.latestFirst ? desc(events.startDate) : asc(events.startDate), asc(events.id))
-    .limit(window.limit);
+    .limit(window.limit)
+    .offset(window.offset ?? 0);
   return rows.map(toDto);
 }
 

@@ -173,6 +173,22 @@ export const schoolYearAround = (now = Date.now()) => ({ from: new Date(now - YE
  */
 export const ICS_MAX_EVENTS = 1000;
 
+/** Rows read per query for the calendar: the built-in database answers on the event loop. */
+const ICS_ROWS_PER_QUERY = 200;
+
+/** Up to `limit` events of a window, read a few hundred at a time with a turn of the event loop between. */
+async function eventsInTurns(db: Db, window: { from: Date; before: Date; limit: number; latestFirst?: boolean }) {
+  const found: EventDto[] = [];
+  while (found.length < window.limit) {
+    const limit = Math.min(ICS_ROWS_PER_QUERY, window.limit - found.length);
+    const rows = await eventsStartingBetween(db, { ...window, limit, offset: found.length });
+    found.push(...rows);
+    if (rows.length < limit) break;
+    await setImmediate();
+  }
+  return found;
+}
+
 /**
  * The calendar feed's events: the school year around `now`, read as that window from the
  * database; past the cap, the upcoming ones first, then the latest past ones. Soonest first.
@@ -180,8 +196,8 @@ export const ICS_MAX_EVENTS = 1000;
 export async function calendarEvents(db: Db, now = Date.now()): Promise<EventDto[]> {
   const { from, to } = schoolYearAround(now);
   const today = new Date(now);
-  const upcoming = await eventsStartingBetween(db, { from: today, before: to, limit: ICS_MAX_EVENTS });
+  const upcoming = await eventsInTurns(db, { from: today, before: to, limit: ICS_MAX_EVENTS });
   const room = ICS_MAX_EVENTS - upcoming.length;
-  const past = room > 0 ? await eventsStartingBetween(db, { from, before: today, limit: room, latestFirst: true }) : [];
+  const past = room > 0 ? await eventsInTurns(db, { from, before: today, limit: room, latestFirst: true }) : [];
   return [...past.reverse(), ...upcoming];
 }
