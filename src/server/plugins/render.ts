@@ -253,16 +253,25 @@ export default fp(
       return { page, kept };
     }
 
-    async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    /**
+     * A cached page is answered synchronously (a sync handler returns nothing, Fastify waits on no
+     * promise); a page to render returns the render's promise.
+     */
+    function sendPage(request: FastifyRequest, reply: FastifyReply) {
       const key = CLIENT_ONLY.test(request.url) ? SHELL_KEY : pageKey(request.url);
-      let page = cache.get(key);
-      let cached = page !== undefined;
-      if (!page) {
-        const origin = app.siteOrigin(request);
-        const result = await cache.once(key, () => renderAndKeep(key, origin));
-        if ('location' in result) return reply.redirect(result.location, result.status);
-        ({ page, kept: cached } = result);
-      }
+      const page = cache.get(key);
+      if (!page) return renderAndSend(request, reply, key);
+      send(request, reply, key, page, true);
+    }
+
+    async function renderAndSend(request: FastifyRequest, reply: FastifyReply, key: string) {
+      const origin = app.siteOrigin(request);
+      const result = await cache.once(key, () => renderAndKeep(key, origin));
+      if ('location' in result) return reply.redirect(result.location, result.status);
+      return send(request, reply, key, result.page, result.kept);
+    }
+
+    function send(request: FastifyRequest, reply: FastifyReply, key: string, page: CachedPage, cached: boolean) {
       reply.header('etag', page.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
       reply.code(page.status).type('text/html; charset=utf-8');
@@ -273,8 +282,7 @@ export default fp(
         copy = page[encoding] = compressPage(page.body, encoding);
         cache.resize(key, page);
       }
-      const kept = page;
-      if (cached) compressSmallest(page, encoding, () => cache.resize(key, kept));
+      if (cached) compressSmallest(page, encoding, () => cache.resize(key, page));
       return reply.header('content-encoding', encoding).send(copy);
     }
 
