@@ -1,6 +1,7 @@
 // `npm run bench:pages`: the public pages of issue 5 under load. The production build on a
-// temporary data dir with the installer's sample content; autocannon, 50 connections, 10 s per page
-// after a 2 s warm-up, against a bare node:http server returning the same bytes (in its own process).
+// temporary data dir with the installer's sample content; wrk (one thread, 20 connections), 10 s
+// per page after a 2 s warm-up, against a bare node:http server returning the same bytes (in its
+// own process); each server's CPU time per request from its own /proc counters.
 //   --no-cache   turn the page cache off (SPROUT_PAGE_CACHE=off): server rendering itself
 //   --growth     then add 5,000 posts and 2,000 events through the API and measure again
 //   --duration=N seconds per page (default 10); --no-build reuses the existing build
@@ -9,30 +10,17 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { buildSite, freePort, root, startServer, stopServer, waitFor } from './lib/harness.mjs';
+import { checkWrk, measure } from './lib/wrk.mjs';
 
 const args = process.argv.slice(2);
 const DURATION = Number(args.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? 10);
 const NO_CACHE = args.includes('--no-cache');
 const GROWTH = args.includes('--growth');
-const CONNECTIONS = 50;
+const CONNECTIONS = 20;
 const GROWTH_POSTS = 5000;
 const GROWTH_EVENTS = 2000;
 const ADMIN = { username: 'admin', email: 'admin@bench.test', password: 'bench-password-1' };
-
-async function measure(url) {
-  await autocannon({ url, connections: CONNECTIONS, duration: 2 });
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
-  return {
-    reqPerSec: Math.round(r.requests.average),
-    // autocannon's percentiles are whole milliseconds; the mean keeps the fraction.
-    meanMs: Math.round(r.latency.mean * 100) / 100,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.non2xx,
-  };
-}
 
 async function json(base, method, path, body, cookie) {
   const res = await fetch(base + path, {
@@ -123,7 +111,7 @@ async function pagesOf(base) {
 async function startCeiling(base, pages, dataDir, label) {
   const answers = {};
   for (const path of Object.values(pages)) {
-    // autocannon asks for no compression: the ceiling answers the same identity bytes.
+    // wrk asks for no compression: the ceiling answers the same identity bytes.
     const res = await fetch(base + path, { headers: { 'accept-encoding': 'identity' } });
     const body = Buffer.from(await res.arrayBuffer());
     const skip = ['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length'];
@@ -147,26 +135,30 @@ async function startCeiling(base, pages, dataDir, label) {
   return { child, url: `http://127.0.0.1:${port}`, answers };
 }
 
-async function round(label, base, pages, ceilingUrl) {
+async function round(label, base, pages, ceiling) {
   const rows = {};
   for (const [name, path] of Object.entries(pages)) {
-    const page = await measure(base + path);
-    const ceiling = ceilingUrl ? await measure(ceilingUrl + path) : null;
+    const page = measure(base + path, { connections: CONNECTIONS, seconds: DURATION, pid: server.pid });
+    const bare = ceiling
+      ? measure(ceiling.url + path, { connections: CONNECTIONS, seconds: DURATION, pid: ceiling.child.pid })
+      : null;
     rows[name] = {
       path,
       ...page,
-      ceilingReqPerSec: ceiling?.reqPerSec ?? null,
-      ratioToCeiling: ceiling ? Math.round((page.reqPerSec / ceiling.reqPerSec) * 100) / 100 : null,
+      ceilingReqPerSec: bare?.reqPerSec ?? null,
+      ceilingCpuUsPerReq: bare?.cpuUsPerReq ?? null,
+      ratioToCeiling: bare ? Math.round((page.reqPerSec / bare.reqPerSec) * 100) / 100 : null,
     };
     console.log(
-      `${label.padEnd(8)} ${name.padEnd(13)} ${String(page.reqPerSec).padStart(7)} req/s  mean ${page.meanMs.toFixed(1).padStart(5)} ms  p50 ${String(page.p50).padStart(4)} ms  p99 ${String(page.p99).padStart(4)} ms` +
-        (ceiling ? `  ceiling ${ceiling.reqPerSec} req/s  ratio ${rows[name].ratioToCeiling}` : '') +
+      `${label.padEnd(8)} ${name.padEnd(13)} ${String(page.reqPerSec).padStart(7)} req/s  mean ${page.meanMs.toFixed(2).padStart(6)} ms  p50 ${page.p50.toFixed(2).padStart(6)} ms  p99 ${page.p99.toFixed(2).padStart(6)} ms  cpu ${String(page.cpuUsPerReq).padStart(5)} µs/req` +
+        (bare ? `  ceiling ${bare.reqPerSec} req/s (${bare.cpuUsPerReq} µs/req)  ratio ${rows[name].ratioToCeiling}` : '') +
         (page.errors ? `  ERRORS ${page.errors}` : ''),
     );
   }
   return rows;
 }
 
+checkWrk();
 buildSite(args);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sprout-bench-pages-'));
@@ -186,12 +178,13 @@ try {
   const pages = await pagesOf(base);
   ceiling = await startCeiling(base, pages, dataDir, 'sample');
   console.log(
-    `\nPublic pages, ${CONNECTIONS} connections, ${DURATION} s each after a 2 s warm-up, page cache ${NO_CACHE ? 'OFF' : 'on'}`,
+    `\nPublic pages, wrk 1 thread ${CONNECTIONS} connections, ${DURATION} s each after a 2 s warm-up, page cache ${NO_CACHE ? 'OFF' : 'on'}`,
   );
-  const sample = await round('sample', base, pages, ceiling.url);
+  const sample = await round('sample', base, pages, ceiling);
   const report = {
     date: new Date().toISOString(),
     node: process.version,
+    tool: 'wrk -t1',
     connections: CONNECTIONS,
     durationSeconds: DURATION,
     pageCache: !NO_CACHE,
@@ -209,7 +202,7 @@ try {
     report.bytesGrowth = Object.fromEntries(
       Object.entries(pages).map(([name, path]) => [name, grownCeiling.answers[path].bytes]),
     );
-    const grown = await round('growth', base, pages, grownCeiling.url);
+    const grown = await round('growth', base, pages, grownCeiling);
     report.growth = grown;
     report.growthLatencyRatio = Object.fromEntries(
       Object.keys(grown).map((name) => [name, Math.round((grown[name].meanMs / sample[name].meanMs) * 100) / 100]),

@@ -1,16 +1,17 @@
-// `npm run bench`: the production build on a temporary data dir, measured with autocannon
-// (50 connections, 10 s after a warm-up) against a bare node:http server returning the same bytes.
+// `npm run bench`: the production build on a temporary data dir, measured with wrk (one thread,
+// 20 connections, 10 s after a warm-up) against a bare node:http server returning the same bytes;
+// each server's CPU time per request from its own /proc counters.
 // Loopback only; every run is bounded. Writes bench/results/<time>.json.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { buildSite, freePort, root, startServer, stopServer, waitFor } from './lib/harness.mjs';
+import { checkWrk, measure } from './lib/wrk.mjs';
 
 const args = process.argv.slice(2);
 const DURATION = Number(args.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? 10);
-const CONNECTIONS = 50;
+const CONNECTIONS = 20;
 
 function peakRssMb(pid) {
   try {
@@ -21,17 +22,7 @@ function peakRssMb(pid) {
   }
 }
 
-async function measure(url) {
-  await autocannon({ url, connections: CONNECTIONS, duration: 2 }); // warm-up
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
-  return {
-    reqPerSec: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.non2xx - (url.includes('no-such-page') ? r.non2xx : 0),
-  };
-}
-
+checkWrk();
 buildSite([]);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sprout-bench-'));
@@ -67,7 +58,7 @@ try {
   await waitFor(`${base}/api/health`, server);
   const coldStartMs = Math.round(performance.now() - startedAt);
 
-  // autocannon asks for no compression: compare the same uncompressed bytes.
+  // wrk asks for no compression: compare the same uncompressed bytes.
   const notFound = await fetch(`${base}/no-such-page`, { headers: { 'accept-encoding': 'identity' } });
   const notFoundBody = Buffer.from(await notFound.arrayBuffer());
   const headers = Object.fromEntries(
@@ -94,16 +85,18 @@ try {
   );
   await waitFor(`http://127.0.0.1:${ceilingPort}/`, ceiling);
 
+  const run = (url, pid, countStatus = true) => measure(url, { connections: CONNECTIONS, seconds: DURATION, pid, countStatus });
   const results = {
-    page404: await measure(`${base}/no-such-page`),
-    health: await measure(`${base}/api/health`),
-    ceiling: await measure(`http://127.0.0.1:${ceilingPort}/no-such-page`),
+    page404: run(`${base}/no-such-page`, server.pid, false),
+    health: run(`${base}/api/health`, server.pid),
+    ceiling: run(`http://127.0.0.1:${ceilingPort}/no-such-page`, ceiling.pid, false),
   };
   const peakRss = peakRssMb(server.pid);
   const ratio = (r) => Math.round((r.reqPerSec / results.ceiling.reqPerSec) * 100) / 100;
   const report = {
     date: new Date().toISOString(),
     node: process.version,
+    tool: 'wrk -t1',
     connections: CONNECTIONS,
     durationSeconds: DURATION,
     installMs: firstStartMs,
@@ -112,11 +105,11 @@ try {
     bytes404: notFoundBody.length,
     results: Object.fromEntries(Object.entries(results).map(([k, v]) => [k, { ...v, ratioToCeiling: ratio(v) }])),
   };
-  console.log(`\nSprout bench: ${CONNECTIONS} connections, ${DURATION} s each, after a 2 s warm-up`);
-  console.log('target              req/s    p50 ms  p99 ms  ratio to ceiling');
+  console.log(`\nSprout bench: wrk 1 thread, ${CONNECTIONS} connections, ${DURATION} s each, after a 2 s warm-up`);
+  console.log('target              req/s    p50 ms  p99 ms  cpu µs/req  ratio to ceiling');
   for (const [name, r] of Object.entries(report.results)) {
     console.log(
-      `${name.padEnd(18)} ${String(r.reqPerSec).padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(7)}  ${r.ratioToCeiling}`,
+      `${name.padEnd(18)} ${String(r.reqPerSec).padStart(7)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(7)} ${String(r.cpuUsPerReq).padStart(11)}  ${r.ratioToCeiling}`,
     );
   }
   console.log(

@@ -11,7 +11,15 @@ const handler = createStaticHandler(routes);
 
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'html'; status: number; head: string; html: string; data: string };
+  | {
+      kind: 'html';
+      status: number;
+      head: string;
+      html: string;
+      data: string;
+      /** The path (and query) of the page's canonical URL, when it has one. */
+      canonicalPath?: string;
+    };
 
 export interface RenderContext {
   publicData: PublicData;
@@ -60,6 +68,7 @@ export async function render(request: Request, context: RenderContext): Promise<
     html,
     // Outside #root, or hydration would meet an element React did not render.
     data: hydrationScript(result, dates),
+    canonicalPath: meta.canonicalPath,
   };
 }
 

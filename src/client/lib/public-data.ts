@@ -1,5 +1,6 @@
 import { DEFAULT_SCHOOL } from '#shared/schemas/school-defaults.ts';
 import type { SchoolProfile } from '#shared/schemas/school.ts';
+import { pageNumberOf } from '#shared/page-number.ts';
 import { apiGet, ApiError } from './api-client.ts';
 
 /** Size and WebP variants of an uploaded image (null for external URLs). */
@@ -113,7 +114,4 @@ export function publicData(context: unknown): PublicData {
 }
 
 /** `?page=N` as a 1-based page number (anything else is page 1). */
-export function pageNumber(request: Request): number {
-  const value = Number(new URL(request.url).searchParams.get('page'));
-  return Number.isInteger(value) && value > 1 ? Math.min(value, 10_000) : 1;
-}
+export const pageNumber = (request: Request): number => pageNumberOf(new URL(request.url).searchParams.get('page'));

@@ -28,12 +28,17 @@ export function precompressAssets(dir: string) {
 
 export type Encoding = 'br' | 'gzip' | null;
 
-/** The best encoding the client accepts (brotli, then gzip). */
+const ACCEPTS = {
+  br: /(^|[\s,])br(?!;\s*q=0(\.0*)?(\s|,|$))/i,
+  gzip: /(^|[\s,])gzip(?!;\s*q=0(\.0*)?(\s|,|$))/i,
+};
+
+/** The best encoding the client accepts (brotli, then gzip). Runs on every cached page sent. */
 export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding {
-  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
-  const accepts = (name: string) => new RegExp(`(^|[\\s,])${name}(?!;\\s*q=0(\\.0*)?(\\s|,|$))`, 'i').test(header);
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
+  if (!acceptEncoding) return null;
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
+  if (ACCEPTS.br.test(header)) return 'br';
+  if (ACCEPTS.gzip.test(header)) return 'gzip';
   return null;
 }
 
@@ -66,8 +71,9 @@ let queue: Promise<void> = Promise.resolve();
  * the copy in for later visitors. On a slow phone those bytes can be a round trip: the home page
  * then arrives in the first window a new connection may send. A crawl through thousands of pages
  * finds the queue full and costs nothing; the pages it skipped are done on their next request.
+ * `swapped` runs after the swap (the page cache counts the new copy's bytes).
  */
-export function compressSmallest(page: CompressedCopies, encoding: 'br' | 'gzip') {
+export function compressSmallest(page: CompressedCopies, encoding: 'br' | 'gzip', swapped?: () => void) {
   if (page.smallest?.has(encoding) || waiting >= MAX_WAITING) return;
   (page.smallest ??= new Set()).add(encoding);
   waiting++;
@@ -79,6 +85,7 @@ export function compressSmallest(page: CompressedCopies, encoding: 'br' | 'gzip'
               params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length },
             })
           : await gzipAsync(page.body, { level: 9 });
+      swapped?.();
     } catch {
       page.smallest?.delete(encoding); // the fast copy stays; tried again on a later request
     } finally {

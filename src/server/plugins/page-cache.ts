@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { pageNumberOf } from '#shared/page-number.ts';
 import type { CompressedCopies } from './compression.ts';
 
 /** A page's bytes and their ETag. */
@@ -12,43 +13,177 @@ export interface CachedPage extends PageBytes, CompressedCopies {
   storedAt: number;
 }
 
+export interface PageCacheLimits {
+  /** Entries in all. */
+  maxEntries: number;
+  /** Bytes in all: bodies and their compressed copies. A page above an eighth of it is not kept. */
+  maxBytes: number;
+  /**
+   * Entries for addresses that are not a page's own (404s, `/About`, `/event/12` for a slug): any
+   * visitor can make endless such URLs, so they take turns in a small share and never evict a page
+   * kept under its own address.
+   */
+  maxStray: number;
+  ttlMs: number;
+}
+
+export const PAGE_CACHE_LIMITS: PageCacheLimits = {
+  maxEntries: 1000,
+  maxBytes: 64 * 1024 * 1024,
+  maxStray: 100,
+  ttlMs: 5 * 60 * 1000,
+};
+
+interface Entry {
+  page: CachedPage;
+  bytes: number;
+  usedAt: number;
+}
+
+const sizeOf = (page: CachedPage) => page.body.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0);
+
 /**
- * Rendered public HTML per URL (DESIGN §7), dropped on any content or settings write. Entries also
- * expire after `ttlMs`, since the events order depends on the clock (upcoming vs past).
+ * Rendered public HTML and feeds by pageKey (DESIGN §7), dropped on any content or settings write.
+ * Entries also expire after `ttlMs`, since the events order depends on the clock (upcoming vs
+ * past). Bounded by entries and bytes, least recently used first out (a Map keeps insertion order:
+ * a hit moves its entry to the end, to the second).
  */
 export class PageCache {
-  private readonly pages = new Map<string, CachedPage>();
+  private readonly own = new Map<string, Entry>();
+  private readonly stray = new Map<string, Entry>();
+  private readonly limits: PageCacheLimits;
+  private totalBytes = 0;
+  private clears = 0;
+  private readonly building = new Map<string, Promise<unknown>>();
 
   constructor(
     readonly enabled: boolean,
-    private readonly maxEntries = 1000,
-    private readonly ttlMs = 5 * 60 * 1000,
-  ) {}
-
-  get(key: string, now = Date.now()): CachedPage | undefined {
-    const page = this.pages.get(key);
-    if (page && now - page.storedAt > this.ttlMs) {
-      this.pages.delete(key);
-      return undefined;
-    }
-    return page;
+    limits: Partial<PageCacheLimits> = {},
+  ) {
+    this.limits = { ...PAGE_CACHE_LIMITS, ...limits };
   }
 
-  /** Keeps `page` (when the cache is on) and returns whether it did. */
-  set(key: string, page: CachedPage): boolean {
-    if (!this.enabled) return false;
-    if (this.pages.size >= this.maxEntries) this.pages.delete(this.pages.keys().next().value!);
-    this.pages.set(key, page);
+  get(key: string, now = Date.now()): CachedPage | undefined {
+    let pool = this.own;
+    let entry = pool.get(key);
+    if (!entry) {
+      pool = this.stray;
+      entry = pool.get(key);
+      if (!entry) return undefined;
+    }
+    if (now - entry.page.storedAt > this.limits.ttlMs) {
+      pool.delete(key);
+      this.totalBytes -= entry.bytes;
+      return undefined;
+    }
+    // To the end of the eviction order, at most once a second: a hit under load moves nothing.
+    if (now - entry.usedAt > 1000) {
+      entry.usedAt = now;
+      pool.delete(key);
+      pool.set(key, entry);
+    }
+    return entry.page;
+  }
+
+  /** Counts writes that cleared the cache: a page built before one is not kept (see set). */
+  get generation() {
+    return this.clears;
+  }
+
+  /**
+   * Keeps `page` (when the cache is on, the page is not too big, and no clear happened since
+   * `generation`) and returns whether it did. `own`: `key` is the page's own address.
+   */
+  set(key: string, page: CachedPage, options: { own?: boolean; generation?: number } = {}): boolean {
+    const bytes = sizeOf(page);
+    if (!this.enabled || bytes > this.limits.maxBytes / 8) return false;
+    if (options.generation !== undefined && options.generation !== this.clears) return false;
+    this.delete(key);
+    const pool = options.own === false ? this.stray : this.own;
+    pool.set(key, { page, bytes, usedAt: Date.now() });
+    this.totalBytes += bytes;
+    while (this.stray.size > this.limits.maxStray) this.dropOldest(this.stray);
+    this.evict();
     return true;
   }
 
+  /** Counts the copies added to a kept page since (compression.ts), evicting others to fit. */
+  resize(key: string, page: CachedPage) {
+    const entry = this.own.get(key) ?? this.stray.get(key);
+    if (entry?.page !== page) return;
+    const bytes = sizeOf(page);
+    this.totalBytes += bytes - entry.bytes;
+    entry.bytes = bytes;
+    this.evict();
+  }
+
+  /** `build()`, shared by the callers asking for `key` while it runs (a burst after a write builds once). */
+  once<T>(key: string, build: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return build(); // measuring rendering itself (bench:pages --no-cache)
+    let running = this.building.get(key) as Promise<T> | undefined;
+    if (!running) {
+      running = build().finally(() => this.building.delete(key));
+      this.building.set(key, running);
+    }
+    return running;
+  }
+
   clear() {
-    this.pages.clear();
+    this.own.clear();
+    this.stray.clear();
+    this.totalBytes = 0;
+    this.clears++;
   }
 
   get size() {
-    return this.pages.size;
+    return this.own.size + this.stray.size;
   }
+
+  get bytes() {
+    return this.totalBytes;
+  }
+
+  private evict() {
+    const { maxBytes, maxEntries } = this.limits;
+    while (this.totalBytes > maxBytes || this.size > maxEntries) {
+      this.dropOldest(this.stray.size ? this.stray : this.own);
+    }
+  }
+
+  private dropOldest(pool: Map<string, Entry>) {
+    const key = pool.keys().next().value!;
+    this.totalBytes -= pool.get(key)!.bytes;
+    pool.delete(key);
+  }
+
+  private delete(key: string) {
+    const entry = this.own.get(key) ?? this.stray.get(key);
+    if (!entry) return;
+    this.own.delete(key);
+    this.stray.delete(key);
+    this.totalBytes -= entry.bytes;
+  }
+}
+
+/** The path of a request URL, without its query. */
+export const pathOf = (url: string) => {
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+};
+
+/** The public pages that read a query parameter: the lists' `?page=` (routes.tsx, pageNumberOf). */
+const PAGED = new Set(['/events', '/blog']);
+
+/**
+ * The cache key of a public page: its path and only the query parameters that page reads, in the
+ * form the page reads them (`/blog?x=9&page=02` is `/blog?page=2`; `/blog?page=abc` is `/blog`).
+ * Rendering this URL instead of the one asked for gives the same page, so the entry is shared.
+ */
+export function pageKey(url: string): string {
+  const path = pathOf(url);
+  if (path.length === url.length || !PAGED.has(path)) return path;
+  const page = pageNumberOf(new URLSearchParams(url.slice(path.length + 1)).get('page'));
+  return page > 1 ? `${path}?page=${page}` : path;
 }
 
 /** A weak ETag of the bytes in `parts`. */

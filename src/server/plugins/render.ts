@@ -8,7 +8,7 @@ import type { AppConfig } from '../config.ts';
 import { createServerPublicData } from '../modules/site/public-data.ts';
 import { bootScriptTag } from './boot-script.ts';
 import { compressPage, compressSmallest, pickEncoding, precompressAssets } from './compression.ts';
-import { changesPages, etagOf, PageCache, pageBytes, type PageBytes } from './page-cache.ts';
+import { changesPages, etagOf, PageCache, pageBytes, pageKey, type CachedPage, type PageBytes } from './page-cache.ts';
 import { pageStyles, type PageStyles } from './page-styles.ts';
 
 declare module 'fastify' {
@@ -33,7 +33,11 @@ export const DIST_DIR = resolve(ROOT_DIR, process.env.SPROUT_DIST_DIR ?? 'dist')
 export const CLIENT_DIST = join(DIST_DIR, 'client');
 const SSR_ENTRY = join(DIST_DIR, 'ssr/entry-server.js');
 
-const CLIENT_ONLY = /^\/(cms|install)(\/|$)/;
+const CLIENT_ONLY = /^\/(cms|install)(\/|\?|$)/;
+/** The one cache key of the back office's and the wizard's shell (the same bytes on every path). */
+const SHELL_KEY = 'shell:';
+
+type Redirect = { kind: 'redirect'; status: number; location: string };
 const SHELL_HEAD = '<title>Back office</title>\n    <meta name="robots" content="noindex" />';
 
 async function productionRenderer(): Promise<Renderer> {
@@ -200,48 +204,86 @@ export default fp(
     const renderer = config.dev ? await devRenderer(app) : await productionRenderer();
     const publicData = createServerPublicData(app, { cacheSchool: true });
     // SPROUT_PAGE_CACHE=off measures rendering itself (npm run bench:pages -- --no-cache).
-    const cache = new PageCache(!config.dev && process.env.SPROUT_PAGE_CACHE !== 'off');
+    const megabytes = Number(process.env.SPROUT_PAGE_CACHE_MB);
+    const cache = new PageCache(
+      !config.dev && process.env.SPROUT_PAGE_CACHE !== 'off',
+      megabytes > 0 ? { maxBytes: megabytes * 1024 * 1024 } : {},
+    );
     app.decorate('pageCache', cache);
-    app.addHook('onSend', async (request, reply, payload) => {
+    // A callback, not an async hook: it runs on every response, and a promise each costs more than the check.
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (reply.statusCode < 400 && changesPages(request.method, request.url)) {
         cache.clear();
         publicData.forget();
       }
-      return payload;
+      done(null, payload);
     });
 
     async function renderPage(url: URL, origin: string) {
       const template = await renderer.template(url.pathname);
       if (CLIENT_ONLY.test(url.pathname))
-        return { kind: 'page' as const, status: 200, page: fillTemplate(template, SHELL_HEAD, '', '', renderer.styles) };
+        return {
+          kind: 'page' as const,
+          status: 200,
+          page: fillTemplate(template, SHELL_HEAD, '', '', renderer.styles),
+          canonicalPath: SHELL_KEY,
+        };
       const result = await renderer.render(new Request(url, { headers: { accept: 'text/html' } }), { publicData, origin });
       if (result.kind === 'redirect') return result;
       return {
         kind: 'page' as const,
         status: result.status,
         page: fillTemplate(template, result.head, result.html, result.data, renderer.styles),
+        canonicalPath: result.canonicalPath,
       };
     }
 
-    async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-      const key = request.url;
-      let page = cache.get(key);
-      let cached = page !== undefined;
-      if (!page) {
-        const origin = app.siteOrigin(request);
-        const result = await renderPage(new URL(request.url, origin), origin);
-        if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-        page = { status: result.status, ...result.page, storedAt: Date.now() };
-        cached = (result.status === 200 || result.status === 404) && cache.set(key, page);
-      }
+    /**
+     * Renders the page of `key` (the asked URL's path and the parameters its page reads): a URL
+     * with other parameters gets the same page, so they share the entry. A page is kept under its
+     * own address (its canonical path); other addresses (404s, `/About`) only in the stray share.
+     */
+    async function renderAndKeep(key: string, origin: string): Promise<{ page: CachedPage; kept: boolean } | Redirect> {
+      const generation = cache.generation;
+      const result = await renderPage(new URL(origin + (key === SHELL_KEY ? '/cms' : key)), origin);
+      if (result.kind === 'redirect') return result;
+      const page: CachedPage = { status: result.status, ...result.page, storedAt: Date.now() };
+      const own = result.status === 200 && result.canonicalPath === key;
+      const kept = (result.status === 200 || result.status === 404) && cache.set(key, page, { own, generation });
+      return { page, kept };
+    }
+
+    /**
+     * A cached page is answered synchronously (a sync handler returns nothing, Fastify waits on no
+     * promise); a page to render returns the render's promise.
+     */
+    function sendPage(request: FastifyRequest, reply: FastifyReply) {
+      const key = CLIENT_ONLY.test(request.url) ? SHELL_KEY : pageKey(request.url);
+      const page = cache.get(key);
+      if (!page) return renderAndSend(request, reply, key);
+      send(request, reply, key, page, true);
+    }
+
+    async function renderAndSend(request: FastifyRequest, reply: FastifyReply, key: string) {
+      const origin = app.siteOrigin(request);
+      const result = await cache.once(key, () => renderAndKeep(key, origin));
+      if ('location' in result) return reply.redirect(result.location, result.status);
+      return send(request, reply, key, result.page, result.kept);
+    }
+
+    function send(request: FastifyRequest, reply: FastifyReply, key: string, page: CachedPage, cached: boolean) {
       reply.header('etag', page.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
       reply.code(page.status).type('text/html; charset=utf-8');
       const encoding = page.body.length > 1024 ? pickEncoding(request.headers['accept-encoding']) : null;
       if (!encoding) return reply.send(page.body);
-      page[encoding] ??= compressPage(page.body, encoding);
-      if (cached) compressSmallest(page, encoding);
-      return reply.header('content-encoding', encoding).send(page[encoding]);
+      let copy = page[encoding];
+      if (!copy) {
+        copy = page[encoding] = compressPage(page.body, encoding);
+        cache.resize(key, page);
+      }
+      if (cached) compressSmallest(page, encoding, () => cache.resize(key, page));
+      return reply.header('content-encoding', encoding).send(copy);
     }
 
     app.get('/*', sendPage);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, lt, ne, sql } from 'drizzle-orm';
 import type { EventSchema, EventStatus, EventValues } from '../../../shared/schemas/event.ts';
 import { slugify } from '../../../shared/schemas/post.ts';
 import type { Db } from '../../db/client.ts';
@@ -135,6 +135,22 @@ export async function listEvents(db: Db, options: EventListOptions = {}): Promis
   if (options.limit !== undefined) query = query.limit(options.limit);
   if (options.offset) query = query.offset(options.offset);
   return (await query).map(toDto);
+}
+
+/**
+ * Events starting in [from, before), soonest first (or latest first), at most `limit`: a window of
+ * a long history read through events_start_idx, not the whole table.
+ */
+export async function eventsStartingBetween(
+  db: Db,
+  window: { from: Date; before: Date; limit: number; offset?: number; latestFirst?: boolean },
+): Promise<EventDto[]> {
+  const rows = await selectEvents(db)
+    .where(and(gte(events.startDate, window.from), lt(events.startDate, window.before)))
+    .orderBy(window.latestFirst ? desc(events.startDate) : asc(events.startDate), asc(events.id))
+    .limit(window.limit)
+    .offset(window.offset ?? 0);
+  return rows.map(toDto);
 }
 
 export async function countEvents(db: Db, options: { status?: EventStatus } = {}): Promise<number> {

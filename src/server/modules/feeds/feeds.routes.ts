@@ -1,17 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { countEvents, getEvent, listEvents } from '../events/events.service.ts';
+import { getEvent, listEvents } from '../events/events.service.ts';
 import { listPosts } from '../posts/posts.service.ts';
 import { getSchoolProfile, schoolUpdatedAt } from '../site/site.service.ts';
-import { icsCalendar, inSchoolYear, robotsTxt, rssXml, sitemapXml } from './feeds.service.ts';
+import { calendarEvents, icsCalendar, robotsTxt, rssXml, sitemapXml } from './feeds.service.ts';
 import { notFound } from '../../errors.ts';
-import { pageBytes } from '../../plugins/page-cache.ts';
+import { pageBytes, pathOf, type CachedPage } from '../../plugins/page-cache.ts';
 
 /** RSS: the newest posts. */
 const RSS_ITEMS = 20;
 
 /**
  * Feeds for search engines and calendars. Answers go through the page cache when the site is
- * served (dropped on the same writes as the pages), with an ETag either way.
+ * served (dropped on the same writes as the pages; keyed by path, as no feed reads a query
+ * parameter), with an ETag either way.
  */
 export default async function feedsRoutes(app: FastifyInstance) {
   async function serve(
@@ -22,12 +23,14 @@ export default async function feedsRoutes(app: FastifyInstance) {
     headers: Record<string, string> = {},
   ) {
     const cache = app.hasDecorator('pageCache') ? app.pageCache : undefined;
-    const key = `feed:${request.url}`;
-    let page = cache?.get(key);
-    if (!page) {
-      page = { status: 200, ...pageBytes(await build()), storedAt: Date.now() };
-      cache?.set(key, page);
-    }
+    const key = `feed:${pathOf(request.url)}`;
+    const fresh = async (): Promise<CachedPage> => {
+      const generation = cache?.generation;
+      const page = { status: 200, ...pageBytes(await build()), storedAt: Date.now() };
+      cache?.set(key, page, { generation });
+      return page;
+    };
+    const page = cache?.get(key) ?? (await (cache ? cache.once(key, fresh) : fresh()));
     reply.header('etag', page.etag).header('cache-control', 'public, max-age=300');
     for (const [name, value] of Object.entries(headers)) reply.header(name, value);
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
@@ -65,8 +68,7 @@ export default async function feedsRoutes(app: FastifyInstance) {
       reply,
       'text/calendar; charset=utf-8',
       async () => {
-        const [school, total] = await Promise.all([getSchoolProfile(app.db), countEvents(app.db)]);
-        const events = (await listEvents(app.db, { limit: Math.max(total, 1) })).filter((e) => inSchoolYear(e));
+        const [school, events] = await Promise.all([getSchoolProfile(app.db), calendarEvents(app.db)]);
         return icsCalendar(app.siteOrigin(request), school, events);
       },
       { 'content-disposition': 'inline; filename="events.ics"' },

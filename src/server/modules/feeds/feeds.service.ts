@@ -1,4 +1,6 @@
-import type { EventDto } from '../events/events.service.ts';
+import { setImmediate } from 'node:timers/promises';
+import type { Db } from '../../db/client.ts';
+import { eventsStartingBetween, type EventDto } from '../events/events.service.ts';
 import type { PostDto } from '../posts/posts.service.ts';
 import type { SchoolProfile } from '../../../shared/schemas/school.ts';
 
@@ -93,8 +95,8 @@ const icsText = (value: string) =>
   value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 const icsDate = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 function fold(line: string): string {
+  if (line.length <= 25 || Buffer.byteLength(line) <= 75) return line;
   const bytes = Buffer.from(line);
-  if (bytes.length <= 75) return line;
   const parts: string[] = [];
   let start = 0;
   while (start < bytes.length) {
@@ -107,43 +109,95 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
-export function icsCalendar(origin: string, school: SchoolProfile, events: EventDto[], name = `${school.name} events`): string {
-  const host = new URL(origin).host;
-  const stamp = icsDate(new Date().toISOString());
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:-//${icsText(school.name)}//Sprout//EN`,
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    `X-WR-CALNAME:${icsText(name)}`,
-    `X-WR-TIMEZONE:${school.timezone}`,
-  ];
-  for (const e of events) {
-    const end = e.end_date ?? new Date(Date.parse(e.start_date) + 60 * 60 * 1000).toISOString();
-    lines.push(
-      'BEGIN:VEVENT',
-      `UID:event-${e.id}@${host}`,
-      `DTSTAMP:${stamp}`,
-      `DTSTART:${icsDate(e.start_date)}`,
-      `DTEND:${icsDate(end)}`,
-      `SUMMARY:${icsText(e.title)}`,
-      `DESCRIPTION:${icsText(e.description)}`,
-      `LOCATION:${icsText(e.location)}`,
-      `URL:${eventUrl(origin, e)}`,
-      `CATEGORIES:${icsText(e.category)}`,
-      'STATUS:CONFIRMED',
-      `LAST-MODIFIED:${icsDate(e.updated_at)}`,
-      'END:VEVENT',
-    );
-  }
-  lines.push('END:VCALENDAR');
-  return lines.map(fold).join('\r\n') + '\r\n';
+function icsEvent(origin: string, host: string, stamp: string, e: EventDto): string {
+  const end = e.end_date ?? new Date(Date.parse(e.start_date) + 60 * 60 * 1000).toISOString();
+  return [
+    'BEGIN:VEVENT',
+    `UID:event-${e.id}@${host}`,
+    `DTSTAMP:${stamp}`,
+    `DTSTART:${icsDate(e.start_date)}`,
+    `DTEND:${icsDate(end)}`,
+    `SUMMARY:${icsText(e.title)}`,
+    `DESCRIPTION:${icsText(e.description)}`,
+    `LOCATION:${icsText(e.location)}`,
+    `URL:${eventUrl(origin, e)}`,
+    `CATEGORIES:${icsText(e.category)}`,
+    'STATUS:CONFIRMED',
+    `LAST-MODIFIED:${icsDate(e.updated_at)}`,
+    'END:VEVENT',
+  ]
+    .map(fold)
+    .join('\r\n');
 }
 
-/** The school year around today: the past twelve months and the next twelve. */
-export function inSchoolYear(event: Pick<EventDto, 'start_date'>, now = Date.now()): boolean {
-  const start = Date.parse(event.start_date);
-  const year = 365 * 24 * 60 * 60 * 1000;
-  return start >= now - year && start <= now + year;
+/** Events written between yields to the event loop: a long calendar never holds it for long. */
+const ICS_EVENTS_PER_TURN = 100;
+
+export async function icsCalendar(
+  origin: string,
+  school: SchoolProfile,
+  events: EventDto[],
+  name = `${school.name} events`,
+): Promise<string> {
+  const host = new URL(origin).host;
+  const stamp = icsDate(new Date().toISOString());
+  const parts = [
+    [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      `PRODID:-//${icsText(school.name)}//Sprout//EN`,
+      'CALSCALE:GREGORIAN',
+      'METHOD:PUBLISH',
+      `X-WR-CALNAME:${icsText(name)}`,
+      `X-WR-TIMEZONE:${school.timezone}`,
+    ]
+      .map(fold)
+      .join('\r\n'),
+  ];
+  for (let i = 0; i < events.length; i++) {
+    if (i > 0 && i % ICS_EVENTS_PER_TURN === 0) await setImmediate();
+    parts.push(icsEvent(origin, host, stamp, events[i]!));
+  }
+  parts.push('END:VCALENDAR');
+  return parts.join('\r\n') + '\r\n';
+}
+
+const YEAR = 365 * 24 * 60 * 60 * 1000;
+
+/** The school year around today, whenever it starts: the past twelve months and the next twelve. */
+export const schoolYearAround = (now = Date.now()) => ({ from: new Date(now - YEAR), to: new Date(now + YEAR) });
+
+/**
+ * Events in /events.ics at most: a year of a busy school, and a bound on the feed (~0.5 KB an
+ * event, ~6 KB with the longest texts) however many are entered.
+ */
+export const ICS_MAX_EVENTS = 1000;
+
+/** Rows read per query for the calendar: the built-in database answers on the event loop. */
+const ICS_ROWS_PER_QUERY = 200;
+
+/** Up to `limit` events of a window, read a few hundred at a time with a turn of the event loop between. */
+async function eventsInTurns(db: Db, window: { from: Date; before: Date; limit: number; latestFirst?: boolean }) {
+  const found: EventDto[] = [];
+  while (found.length < window.limit) {
+    const limit = Math.min(ICS_ROWS_PER_QUERY, window.limit - found.length);
+    const rows = await eventsStartingBetween(db, { ...window, limit, offset: found.length });
+    found.push(...rows);
+    if (rows.length < limit) break;
+    await setImmediate();
+  }
+  return found;
+}
+
+/**
+ * The calendar feed's events: the school year around `now`, read as that window from the
+ * database; past the cap, the upcoming ones first, then the latest past ones. Soonest first.
+ */
+export async function calendarEvents(db: Db, now = Date.now()): Promise<EventDto[]> {
+  const { from, to } = schoolYearAround(now);
+  const today = new Date(now);
+  const upcoming = await eventsInTurns(db, { from: today, before: to, limit: ICS_MAX_EVENTS });
+  const room = ICS_MAX_EVENTS - upcoming.length;
+  const past = room > 0 ? await eventsInTurns(db, { from, before: today, limit: room, latestFirst: true }) : [];
+  return [...past.reverse(), ...upcoming];
 }

@@ -7,10 +7,10 @@ import { PageBanner } from '#client/components/public/page-banner.tsx';
 import type { RouteHandle } from '../../meta.ts';
 
 export const aboutHandle: RouteHandle = {
-  meta: (_d, match, school) => ({
+  meta: (_d, _match, school) => ({
     title: 'About Us',
     description: `Who we are, our play-based philosophy and what makes ${school?.name ?? 'our preschool'} different for children aged 2 to 6.`,
-    canonicalPath: match.pathname,
+    canonicalPath: '/about',
   }),
 };
 

@@ -5,10 +5,10 @@ import type { RouteHandle } from '../../meta.ts';
 import type { PublicLayoutData } from './public-layout.tsx';
 
 export const admissionHandle: RouteHandle = {
-  meta: (_d, match, school) => ({
+  meta: (_d, _match, school) => ({
     title: 'Admission',
     description: `Apply for Playgroup, Nursery or Kindergarten at ${school?.name ?? 'our preschool'}: children aged 2 to 6. Fill in the admission form and we will contact you.`,
-    canonicalPath: match.pathname,
+    canonicalPath: '/admission',
   }),
 };
 

@@ -3,28 +3,34 @@ import { Pager } from '#client/components/public/pager.tsx';
 import { PostCard } from '#client/components/public/post-card.tsx';
 import { pageNumber, publicData, type Page, type PublicPost } from '#client/lib/public-data.ts';
 import type { RouteHandle } from '../../meta.ts';
+import { notFoundMeta, notFoundResponse } from './not-found.tsx';
 import type { PublicLayoutData } from './public-layout.tsx';
 
 export const POSTS_PER_PAGE = 9;
 
 export async function blogLoader({ context, request }: LoaderFunctionArgs) {
   const page = pageNumber(request);
+  let posts;
   try {
-    const posts = await publicData(context).posts({ limit: POSTS_PER_PAGE, offset: (page - 1) * POSTS_PER_PAGE });
-    return { page, posts, failed: false };
+    posts = await publicData(context).posts({ limit: POSTS_PER_PAGE, offset: (page - 1) * POSTS_PER_PAGE });
   } catch {
     return { page, posts: { items: [], hasMore: false } as Page<PublicPost>, failed: true };
   }
+  // A page past the last is not a page (and not one more cached copy of an empty list per number).
+  if (page > 1 && posts.items.length === 0) throw notFoundResponse();
+  return { page, posts, failed: false };
 }
 type BlogData = Awaited<ReturnType<typeof blogLoader>>;
 
 export const blogHandle: RouteHandle = {
-  meta: (data, match, school) => {
+  meta: (data, _match, school) => {
+    // The loader threw (404, a page past the last): its data is missing.
+    if (!data) return notFoundMeta();
     const { page } = data as BlogData;
     return {
       title: page > 1 ? `Our Latest Blog Posts (page ${page})` : 'Our Latest Blog Posts',
       description: `Stories, tips and news from the classrooms of ${school?.name ?? 'our preschool'}.`,
-      canonicalPath: page > 1 ? `${match.pathname}?page=${page}` : match.pathname,
+      canonicalPath: page > 1 ? `/blog?page=${page}` : '/blog',
     };
   },
 };

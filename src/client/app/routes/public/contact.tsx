@@ -9,10 +9,10 @@ import type { RouteHandle } from '../../meta.ts';
 import type { PublicLayoutData } from './public-layout.tsx';
 
 export const contactHandle: RouteHandle = {
-  meta: (_d, match, school) => ({
+  meta: (_d, _match, school) => ({
     title: 'Contact Us',
     description: `Call, e-mail or visit ${school?.name ?? 'us'}: phone numbers, addresses of both branches and a map. Send us a message and we will get back to you soon.`,
-    canonicalPath: match.pathname,
+    canonicalPath: '/contact',
   }),
 };
 

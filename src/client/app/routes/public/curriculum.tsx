@@ -4,11 +4,11 @@ import { PageBanner } from '#client/components/public/page-banner.tsx';
 import type { RouteHandle } from '../../meta.ts';
 
 export const curriculumHandle: RouteHandle = {
-  meta: (_d, match) => ({
+  meta: () => ({
     title: 'Curriculum',
     description:
       'A blend of CBSE, Montessori and STEAM across eight learning areas, from language and numeracy to social-emotional learning.',
-    canonicalPath: match.pathname,
+    canonicalPath: '/curriculum',
   }),
 };
 

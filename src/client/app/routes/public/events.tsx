@@ -4,29 +4,35 @@ import { PageBanner } from '#client/components/public/page-banner.tsx';
 import { Pager } from '#client/components/public/pager.tsx';
 import { pageNumber, publicData, type Page, type PublicEvent } from '#client/lib/public-data.ts';
 import type { RouteHandle } from '../../meta.ts';
+import { notFoundMeta, notFoundResponse } from './not-found.tsx';
 import type { PublicLayoutData } from './public-layout.tsx';
 
 export const EVENTS_PER_PAGE = 12;
 
 export async function eventsLoader({ context, request }: LoaderFunctionArgs) {
   const page = pageNumber(request);
+  let events;
   try {
-    const events = await publicData(context).events({ limit: EVENTS_PER_PAGE, offset: (page - 1) * EVENTS_PER_PAGE });
-    return { page, events, failed: false };
+    events = await publicData(context).events({ limit: EVENTS_PER_PAGE, offset: (page - 1) * EVENTS_PER_PAGE });
   } catch {
     // §8: the list shows its error text.
     return { page, events: { items: [], hasMore: false } as Page<PublicEvent>, failed: true };
   }
+  // A page past the last is not a page (and not one more cached copy of an empty list per number).
+  if (page > 1 && events.items.length === 0) throw notFoundResponse();
+  return { page, events, failed: false };
 }
 type EventsData = Awaited<ReturnType<typeof eventsLoader>>;
 
 export const eventsHandle: RouteHandle = {
-  meta: (data, match, school) => {
+  meta: (data, _match, school) => {
+    // The loader threw (404, a page past the last): its data is missing.
+    if (!data) return notFoundMeta();
     const { page } = data as EventsData;
     return {
       title: page > 1 ? `Events (page ${page})` : 'Events',
       description: `Open days, celebrations, workshops and outings at ${school?.name ?? 'our preschool'}: see what is coming up and what we have been up to.`,
-      canonicalPath: page > 1 ? `${match.pathname}?page=${page}` : match.pathname,
+      canonicalPath: page > 1 ? `/events?page=${page}` : '/events',
     };
   },
 };

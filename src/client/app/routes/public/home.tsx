@@ -34,11 +34,11 @@ export async function homeLoader({ context }: LoaderFunctionArgs) {
 type HomeData = { events: PublicEvent[] | null | Promise<PublicEvent[]> };
 
 export const homeHandle: RouteHandle = {
-  meta: (_data, match, school) => ({
+  meta: (_data, _match, school) => ({
     title: 'A Place to Grow, Learn & Shine',
     description:
       'Where learning meets fun! Our nurturing environment helps children develop creativity, imagination, and cognitive skills through play-based learning.',
-    canonicalPath: match.pathname,
+    canonicalPath: '/',
     image: '/illustrations/hero-children.png',
     jsonLd: school ? [preschoolJsonLd(school)] : [],
   }),

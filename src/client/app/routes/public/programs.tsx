@@ -18,11 +18,11 @@ import { PageBanner } from '#client/components/public/page-banner.tsx';
 import type { RouteHandle } from '../../meta.ts';
 
 export const programsHandle: RouteHandle = {
-  meta: (_d, match) => ({
+  meta: () => ({
     title: 'Programs',
     description:
       'Playgroup (ages 2-3), Nursery (3-4) and Kindergarten (4-6), with eight enrichment activities and bright, caring classrooms.',
-    canonicalPath: match.pathname,
+    canonicalPath: '/programs',
   }),
 };
 
