@@ -243,12 +243,16 @@ export default fp(
      * with other parameters gets the same page, so they share the entry. A page is kept under its
      * own address (its canonical path); other addresses (404s, `/About`) only in the stray share.
      */
-    async function renderAndKeep(key: string, origin: string): Promise<{ page: CachedPage; kept: boolean } | Redirect> {
+    async function renderAndKeep(
+      path: string,
+      key: string,
+      origin: string,
+    ): Promise<{ page: CachedPage; kept: boolean } | Redirect> {
       const generation = cache.generation;
-      const result = await renderPage(new URL(origin + (key === SHELL_KEY ? '/cms' : key)), origin);
+      const result = await renderPage(new URL(origin + (path === SHELL_KEY ? '/cms' : path)), origin);
       if (result.kind === 'redirect') return result;
       const page: CachedPage = { status: result.status, ...result.page, storedAt: Date.now() };
-      const own = result.status === 200 && result.canonicalPath === key;
+      const own = result.status === 200 && result.canonicalPath === path;
       const kept = (result.status === 200 || result.status === 404) && cache.set(key, page, { own, generation });
       return { page, kept };
     }
@@ -258,15 +262,17 @@ export default fp(
      * promise); a page to render returns the render's promise.
      */
     function sendPage(request: FastifyRequest, reply: FastifyReply) {
-      const key = CLIENT_ONLY.test(request.url) ? SHELL_KEY : pageKey(request.url);
+      const path = CLIENT_ONLY.test(request.url) ? SHELL_KEY : pageKey(request.url);
+      // Until the site address is set, links follow the request's host: each host has its own pages.
+      const key = app.siteAddress.configured() ? path : `${app.siteOrigin(request)} ${path}`;
       const page = cache.get(key);
-      if (!page) return renderAndSend(request, reply, key);
+      if (!page) return renderAndSend(request, reply, path, key);
       send(request, reply, key, page, true);
     }
 
-    async function renderAndSend(request: FastifyRequest, reply: FastifyReply, key: string) {
+    async function renderAndSend(request: FastifyRequest, reply: FastifyReply, path: string, key: string) {
       const origin = app.siteOrigin(request);
-      const result = await cache.once(key, () => renderAndKeep(key, origin));
+      const result = await cache.once(key, () => renderAndKeep(path, key, origin));
       if ('location' in result) return reply.redirect(result.location, result.status);
       return send(request, reply, key, result.page, result.kept);
     }

@@ -23,7 +23,8 @@ export default async function feedsRoutes(app: FastifyInstance) {
     headers: Record<string, string> = {},
   ) {
     const cache = app.hasDecorator('pageCache') ? app.pageCache : undefined;
-    const key = `feed:${pathOf(request.url)}`;
+    // Until the site address is set, links follow the request's host: each host has its own copy.
+    const key = `feed:${app.siteAddress.configured() ? '' : app.siteOrigin(request)}${pathOf(request.url)}`;
     const fresh = async (): Promise<CachedPage> => {
       const generation = cache?.generation;
       const page = { status: 200, ...pageBytes(await build()), storedAt: Date.now() };
