@@ -21,6 +21,12 @@ type RawRequest = FastifyRequest['raw'] & { [BAD_URL]?: boolean };
 /** JSON bodies above this are refused with 413 (uploads have their own limits). */
 export const BODY_LIMIT = 1024 * 1024;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: readonly { method: string; url: string }[];
+  }
+}
+
 /** The whole application: plugins first, then modules. Used by main.ts and by tests. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
@@ -61,6 +67,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     pluginTimeout: 120_000,
   });
 
+  // Every route's method and path, for the tests that must cover each one (fuzzing, permissions).
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
+
   await app.register(errorHandler);
   // First of all hooks: the URL and Host that every later check relies on.
   app.addHook('onRequest', async (request, reply) => {
@@ -73,6 +86,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   await app.register(securityHeaders, { dev: config.dev });
   await app.register((await import('./plugins/api-cache-control.ts')).default);
+  await app.register((await import('./plugins/text-guard.ts')).default);
   await app.register(dbPlugin, { config });
   app.decorate('dataDir', config.dataDir);
   await app.register(siteAddress, { publicUrl: config.publicUrl });

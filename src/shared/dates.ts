@@ -118,3 +118,17 @@ export function fromDatetimeLocal(local: string, timeZone: string): string {
   }
   return new Date(guess).toISOString();
 }
+
+/** Years a school's dates fall in; PostgreSQL refuses year 0 and negative years outright. */
+export const isPlausibleYear = (year: number) => year >= 1900 && year <= 2999;
+
+/** Is this an IANA time zone name the runtime knows (what every page formats dates with)? */
+export function isTimeZone(name: string): boolean {
+  if (name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}

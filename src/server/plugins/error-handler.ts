@@ -34,6 +34,14 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the upload as multipart/form-data.',
 };
 
+/** PostgreSQL's class 22, "data exception": a value out of range or not valid for its column. */
+function isDataException(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
+  }
+  return false;
+}
+
 export default fp(
   async function errorHandler(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError | Error, request, reply) => {
@@ -50,6 +58,14 @@ export default fp(
           .code(503)
           .header('retry-after', '5')
           .send({ error: 'The database is not reachable right now. Please try again in a moment.' });
+      }
+      if (isDataException(error)) {
+        // A value the checks let through but the database cannot hold (a range, an encoding): the
+        // request's fault, so a 400; logged, because a schema should have caught it first.
+        request.log.warn({ err: error }, 'database refused a value');
+        return reply
+          .code(400)
+          .send({ error: 'A value in this request is out of range or cannot be stored. Check the fields and try again.' });
       }
       const fe = error as FastifyError;
       const status = fe.statusCode ?? 500;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlausibleYear } from '../dates.ts';
 import { DEPARTMENTS, ENQUIRY_TYPES } from './enquiry-options.ts';
 
 const required = (label: string, max: number) =>
@@ -6,7 +7,7 @@ const required = (label: string, max: number) =>
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
-    .max(max, `${label} is too long (at most ${max} characters).`);
+    .max(max, { message: `${label} is too long (at most ${max} characters).`, abort: true });
 const email = z
   .string({ error: 'E-mail is required.' })
   .trim()
@@ -15,8 +16,9 @@ const email = z
 const isoDay = (label: string) =>
   z
     .string({ error: `${label} is required.` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} is required.`)
-    .refine((value) => !Number.isNaN(Date.parse(value)), `${label} is not a valid date.`);
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${label} is required.`, abort: true })
+    .refine((value) => !Number.isNaN(Date.parse(value)), { message: `${label} is not a valid date.`, abort: true })
+    .refine((value) => isPlausibleYear(Number(value.slice(0, 4))), `${label} must be between the years 1900 and 2999.`);
 
 /**
  * Spam defences sent with both forms: a honeypot left empty and the server's signed note of when the

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlausibleYear } from '../dates.ts';
 import { ImageUrlSchema, UploadedImageSchema } from './media.ts';
 
 export const EVENT_STATUSES = ['upcoming', 'ongoing', 'completed'] as const;
@@ -35,14 +36,16 @@ const required = (label: string, max: number) =>
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
-    .max(max, `${label} may be at most ${max} characters.`);
+    .max(max, { message: `${label} may be at most ${max} characters.`, abort: true });
 
 const isoDate = (label: string) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
-    .refine((v) => !Number.isNaN(Date.parse(v)), `${label} is not a valid date.`)
+    .max(40, { message: `${label} is not a valid date.`, abort: true })
+    .refine((v) => !Number.isNaN(Date.parse(v)), { message: `${label} is not a valid date.`, abort: true })
+    .refine((v) => isPlausibleYear(new Date(v).getUTCFullYear()), `${label} must be between the years 1900 and 2999.`)
     .transform((v) => new Date(v).toISOString());
 
 /** POST /api/events and PUT /api/events/{id} (§7 payload). The CMS form validates with it too. */
@@ -63,7 +66,15 @@ export const EventInputSchema = z
       .transform((v) => v || null),
     status: z.enum(EVENT_STATUSES, { error: 'Status must be upcoming, ongoing or completed.' }).default('upcoming'),
     gallery_id: z
-      .union([z.coerce.number().int().positive('Choose a gallery from the list.'), z.literal(''), z.null()])
+      .union([
+        z.coerce
+          .number()
+          .int()
+          .positive('Choose a gallery from the list.')
+          .max(2 ** 31 - 1, 'Choose a gallery from the list.'),
+        z.literal(''),
+        z.null(),
+      ])
       .optional()
       .transform((v) => (v === '' || v == null ? null : v)),
   })

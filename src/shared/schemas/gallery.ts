@@ -21,13 +21,18 @@ export const GallerySchema = z.object({
 });
 export type Gallery = z.infer<typeof GallerySchema>;
 
+/** Longer is no video address; the patterns below never see more. */
+const MAX_VIDEO_URL = 2000;
+
 /** A YouTube video id from watch, youtu.be, embed and shorts URLs. */
 export function youtubeId(url: string): string | null {
+  if (url.length > MAX_VIDEO_URL) return null;
   const m =
     /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/|live\/|v\/)|youtu\.be\/)([A-Za-z0-9_-]{6,})/i.exec(url);
   return m?.[1] ?? null;
 }
 export function vimeoId(url: string): string | null {
+  if (url.length > MAX_VIDEO_URL) return null;
   return /vimeo\.com\/(?:video\/|channels\/[^/]+\/)?(\d+)/i.exec(url)?.[1] ?? null;
 }
 
@@ -103,7 +108,7 @@ export const GalleryInputSchema = z.preprocess(
           z
             .string()
             .trim()
-            .max(2000, 'The video URL is too long.')
+            .max(MAX_VIDEO_URL, { message: 'The video URL is too long.', abort: true })
             .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'The video URL must start with http:// or https://.'),
           z.null(),
         ])

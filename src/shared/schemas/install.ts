@@ -5,7 +5,11 @@ import { EmailSchema, MAX_PASSWORD_LENGTH, MIN_ADMIN_PASSWORD_LENGTH, UsernameSc
 /** §9: the wizard's timezone options. */
 export const TIMEZONES = ['Asia/Kolkata', 'America/New_York', 'Europe/London', 'Asia/Tokyo'] as const;
 
-const text = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+const text = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `${label} must be at most ${max} characters`, abort: true });
 const required = (max: number, label: string) => text(max, label).min(1, `${label} is required`);
 
 /** Step 1, Basic Information (§3 Install payload `app`). */

@@ -29,7 +29,7 @@ export function uploadSrcSet(url: string | null | undefined): string | undefined
 export const ImageUrlSchema = z
   .string()
   .trim()
-  .max(2000, 'The image URL is too long.')
+  .max(2000, { message: 'The image URL is too long.', abort: true })
   .refine(
     (v) => v === '' || isUploadUrl(v) || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v),
     'Image URLs must start with http:// or https:// (or be an uploaded image).',

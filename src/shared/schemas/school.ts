@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { isTimeZone } from '../dates.ts';
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => z.string().trim().max(max, { abort: true });
 
 export const BranchSchema = z.object({
   name: text(80).min(1),
@@ -16,26 +17,32 @@ export type Branch = z.infer<typeof BranchSchema>;
 export const SiteUrlSchema = z
   .string()
   .trim()
-  .max(200, 'The site address may be at most 200 characters.')
+  .max(200, { message: 'The site address may be at most 200 characters.', abort: true })
   .refine((v) => v === '' || /^https?:\/\/[^/\s?#]+\/?$/i.test(v), {
     message: 'Enter the address parents type, such as https://littleacorns.example (no path).',
   })
   .transform((v) => v.replace(/\/$/, '').toLowerCase());
 
+/** A link to the school's page elsewhere: http(s) only (a `javascript:` link would run on click). */
+const SocialLinkSchema = z
+  .string()
+  .trim()
+  .max(500, { message: 'A link may be at most 500 characters.', abort: true })
+  .refine((v) => v === '' || /^https?:\/\/[^\s/?#]+([/?#]\S*)?$/i.test(v), 'Enter a link that starts with https://.');
+
 export const SchoolProfileSchema = z.object({
   name: text(80).min(1),
   brandLine: text(120),
   about: text(600),
-  email: z.email().max(200),
+  email: z.string().max(200, { abort: true }).pipe(z.email()),
   hours: text(120),
   ages: text(40),
   branches: z.array(BranchSchema).min(1).max(4),
-  social: z.object({
-    facebook: z.url().or(z.literal('')),
-    instagram: z.url().or(z.literal('')),
-    youtube: z.url().or(z.literal('')),
-  }),
-  timezone: z.string().min(1),
+  social: z.object({ facebook: SocialLinkSchema, instagram: SocialLinkSchema, youtube: SocialLinkSchema }),
+  timezone: z
+    .string()
+    .min(1, 'Choose a time zone.')
+    .refine(isTimeZone, 'Choose a time zone from the list, such as Europe/London.'),
   /** Where every absolute link points (canonical, feeds, sitemap); PUBLIC_URL overrides it. */
   siteUrl: SiteUrlSchema.default(''),
 });

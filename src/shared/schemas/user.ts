@@ -15,7 +15,7 @@ export const UsernameSchema = z
   .string()
   .trim()
   .min(1, 'Username is required')
-  .max(50, 'Username must be at most 50 characters')
+  .max(50, { message: 'Username must be at most 50 characters', abort: true })
   .regex(/^[A-Za-z0-9._@-]+$/, 'Username may contain letters, digits, dots, dashes, underscores and @');
 
 export const EmailSchema = z

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { MAX_IMAGE_BYTES } from '../../../shared/schemas/media.ts';
 import { AppError, badRequest } from '../../errors.ts';
+import { NUL_MESSAGE } from '../../plugins/text-guard.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,13 +36,14 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
         if (bytes.length > 0 || part.filename) body.files.push({ field: part.fieldname, filename: part.filename, bytes });
       } else {
         const value = String(part.value ?? '');
+        if (value.includes('\0')) throw badRequest(NUL_MESSAGE);
         const prev = body.fields[part.fieldname];
         body.fields[part.fieldname] = prev === undefined ? value : [...(Array.isArray(prev) ? prev : [prev]), value];
       }
     }
   } catch (error) {
     const e = error as { statusCode?: number; code?: string };
-    if (e.code?.startsWith('FST_') && e.statusCode && e.statusCode < 500) throw error;
+    if (error instanceof AppError || (e.code?.startsWith('FST_') && e.statusCode && e.statusCode < 500)) throw error;
     throw badRequest('The upload could not be read: the multipart body is malformed.');
   }
   return body;

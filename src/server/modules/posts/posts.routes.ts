@@ -49,7 +49,9 @@ export default async function postsRoutes(app: FastifyInstance) {
   // staff, like the post writes below (the permission catalog has no `blog` module yet).
   app.get<SlugParams>('/api/posts/check-slug/:slug', { preHandler: app.requireUser() }, async (request) => {
     const slug = slugify(request.params.slug);
-    const exceptId = Number((request.query as { exclude?: string }).exclude) || undefined;
+    // An id no post can have (not a positive int4) excludes nothing.
+    const excluded = Number((request.query as { exclude?: string }).exclude);
+    const exceptId = Number.isInteger(excluded) && excluded > 0 && excluded < 2 ** 31 ? excluded : undefined;
     const exists = slug ? await slugExists(app.db, slug, exceptId) : false;
     return { available: !!slug && !exists, exists, slug };
   });
