@@ -104,15 +104,11 @@ export const GalleryInputSchema = z.preprocess(
         .nullish()
         .transform((list) => (list ?? []).filter((u) => u !== '')),
       videoUrl: z
-        .union([
-          z
-            .string()
-            .trim()
-            .max(MAX_VIDEO_URL, { message: 'The video URL is too long.', abort: true })
-            .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'The video URL must start with http:// or https://.'),
-          z.null(),
-        ])
-        .optional()
+        .string()
+        .trim()
+        .max(MAX_VIDEO_URL, { message: 'The video URL is too long.', abort: true })
+        .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'The video URL must start with http:// or https://.')
+        .nullish()
         .transform((v) => v || null),
       videoType: z.enum(VIDEO_TYPES).nullish(),
       thumbnail: z
