@@ -37,7 +37,16 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         : {
             level: config.logLevel,
             redact: {
-              paths: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.passwordHash', '*.password_hash'],
+              paths: [
+                'req.headers.cookie',
+                'req.headers.authorization',
+                '*.password',
+                '*.newPassword',
+                '*.currentPassword',
+                '*.confirmPassword',
+                '*.passwordHash',
+                '*.password_hash',
+              ],
               censor: '[hidden]',
             },
             ...(config.logFormat === 'pretty'

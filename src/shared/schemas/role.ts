@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MODULES, type PermissionMap } from '../permissions.ts';
-import { text } from './user.ts';
+import { storableString } from './user.ts';
 
 export const ROLE_NAME_PATTERN = /^[a-z][a-z0-9_]{0,49}$/;
 
@@ -16,17 +16,17 @@ export const RoleInputSchema = z.object({
   createdBy: z.unknown().optional(),
   /** §7 sends `isSystem: false`; the server decides (system roles come from installation only). */
   isSystem: z.unknown().optional(),
-  name: text('Name is required')
+  name: storableString('Name is required')
     .trim()
     .min(1, 'Name is required')
     .regex(ROLE_NAME_PATTERN, 'Use lowercase letters, digits and underscores, starting with a letter (at most 50)'),
-  displayName: text('Display name is required')
+  displayName: storableString('Display name is required')
     .trim()
     .min(1, 'Display name is required')
     .max(100, 'Display name must be at most 100 characters'),
   description: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)),
-    text().max(500, 'Description must be at most 500 characters').nullable(),
+    storableString().max(500, 'Description must be at most 500 characters').nullable(),
   ),
   /** Modules left out are off. */
   permissions: z.partialRecord(z.enum(MODULES, 'Unknown module'), ModulePermissionSchema).default({}),

@@ -16,7 +16,7 @@ export const SETTABLE_USER_STATUSES = ['active', 'inactive'] as const;
 
 const NO_NUL = (s: string) => !s.includes('\0');
 /** A string PostgreSQL can store: text columns refuse NUL characters. */
-export const text = (message = 'This field is required') =>
+export const storableString = (message = 'This field is required') =>
   z.string({ error: message }).refine(NO_NUL, 'Remove the invisible NUL character.');
 
 export const UsernameSchema = z
@@ -39,7 +39,7 @@ export const PasswordSchema = z
   .refine(NO_NUL, 'Remove the invisible NUL character.');
 
 const personName = (label: string) =>
-  text(`${label} is required`)
+  storableString(`${label} is required`)
     .trim()
     .min(1, `${label} is required`)
     .max(MAX_NAME_LENGTH, `${label} must be at most ${MAX_NAME_LENGTH} characters`);
@@ -73,13 +73,14 @@ const userFields = {
   email: EmailSchema,
   firstName: personName('First name'),
   lastName: personName('Last name'),
-  status: z.enum(SETTABLE_USER_STATUSES, 'Status is active or inactive').default('active'),
 };
+const StatusSchema = z.enum(SETTABLE_USER_STATUSES, 'Status is active or inactive');
 
 /** §7 POST /users/create and POST /register; §5 User form. */
 export const UserCreateSchema = z
   .object({
     ...userFields,
+    status: StatusSchema.default('active'),
     roleId: RoleIdSchema.default(null),
     password: PasswordSchema,
     confirmPassword: optionalConfirm,
@@ -87,10 +88,11 @@ export const UserCreateSchema = z
   .refine((v) => matches(v.password, v.confirmPassword), MISMATCH);
 export type UserCreate = z.infer<typeof UserCreateSchema>;
 
-/** §7 PUT /users/update/{id}: the same fields; the password only when typed, the role only when sent. */
+/** §7 PUT /users/update/{id}: the same fields; status, role and password only change when sent. */
 export const UserUpdateSchema = z
   .object({
     ...userFields,
+    status: StatusSchema.optional(),
     roleId: RoleIdSchema.optional(),
     password: optionalPassword,
     confirmPassword: optionalConfirm,

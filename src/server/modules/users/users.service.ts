@@ -81,7 +81,7 @@ export async function updateStaffUser(db: Db, id: number, input: UserUpdate, act
       const roleChanges = input.roleId !== undefined && input.roleId !== target.roleId;
       const role = roleChanges ? await chosenRole(tx, input.roleId!) : undefined;
       assertMayManage(actor, target, role?.name);
-      const deactivates = input.status !== 'active' && target.status === 'active';
+      const deactivates = input.status === 'inactive' && target.status === 'active';
       if (deactivates) {
         assertNotSelf(actor, id, 'You cannot deactivate your own account.');
         await assertNotLastAdmin(tx, target, 'deactivate');
@@ -98,7 +98,7 @@ export async function updateStaffUser(db: Db, id: number, input: UserUpdate, act
           email: input.email,
           firstName: input.firstName,
           lastName: input.lastName,
-          status: input.status,
+          ...(input.status ? { status: input.status } : {}),
           ...(passwordHash ? { passwordHash, passwordChangedAt: new Date() } : {}),
         })
         .where(eq(users.id, id));

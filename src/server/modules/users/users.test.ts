@@ -264,6 +264,14 @@ describe('PUT /api/users/update/{id}', () => {
     expect((await signIn(user.username, 'secret-1')).statusCode).toBe(401);
   });
 
+  it('keeps the status when none is sent (an inactive user stays inactive)', async () => {
+    const user = await staff({ status: 'inactive' });
+    const { status: _, ...withoutStatus } = details(user);
+    const res = await call('PUT', `/api/users/update/${user.id}`, adminCookie, withoutStatus);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.status).toBe('inactive');
+  });
+
   it('refuses to deactivate yourself', async () => {
     const res = await call('PUT', `/api/users/update/${admin.id}`, adminCookie, details(admin, { status: 'inactive' }));
     expect(res.statusCode).toBe(400);
