@@ -109,8 +109,11 @@ export const AdminPasswordSchema = z
   .refine((v) => matches(v.newPassword, v.confirmPassword), MISMATCH);
 export type AdminPassword = z.infer<typeof AdminPasswordSchema>;
 
-/** §7 PUT /users/role/{id} {id, roleId, createdBy}. */
-export const UserRoleSchema = z.object({ ...IGNORED, roleId: RoleIdSchema });
+/** §7 PUT /users/role/{id} {id, roleId, createdBy}: roleId must be sent (null or '' for Unassigned). */
+export const UserRoleSchema = z.object({
+  ...IGNORED,
+  roleId: z.preprocess((v) => (v === '' || v === 'none' ? null : v), IdSchema.nullable()),
+});
 export type UserRole = z.infer<typeof UserRoleSchema>;
 
 /** §3 User permission entry. */

@@ -406,6 +406,8 @@ describe('PUT /api/users/role/{id}', () => {
     const user = await staff();
     expect((await call('PUT', `/api/users/role/${user.id}`, adminCookie, { roleId: 987654 })).statusCode).toBe(400);
     expect((await call('PUT', `/api/users/role/${user.id}`, adminCookie, { roleId: 'x' })).statusCode).toBe(400);
+    // A body without roleId is a mistake, not "Unassigned".
+    expect((await call('PUT', `/api/users/role/${user.id}`, adminCookie, {})).statusCode).toBe(400);
     const solo = await buildTestApp();
     const { admin: only } = await installTestSchool(solo);
     const [manager] = await solo.db.select().from(roles).where(eq(roles.name, 'manager'));
