@@ -34,6 +34,18 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the upload as multipart/form-data.',
 };
 
+/**
+ * PostgreSQL stores no NUL character in text (SQLSTATE 22021, or 22P05 for JSON): what was sent is
+ * the caller's mistake, whichever field it came in, not a server failure.
+ */
+function isNulRefusal(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e && typeof e === 'object'; e = e.cause as typeof e) {
+    if (e.code === '22021' || e.code === '22P05') return true;
+  }
+  return false;
+}
+const NUL_MESSAGE = 'Remove the invisible NUL character from what you sent.';
+
 const UNAVAILABLE_MESSAGE = 'The database is not reachable right now. Please try again in a moment.';
 
 /** Every error body is `{error, message, ...}`: `message` repeats `error` for screens that toast it (§8). */
@@ -50,6 +62,7 @@ export default fp(
           .code(error.status)
           .send({ error: error.message, message: error.message, code: error.code, ...error.details });
       }
+      if (isNulRefusal(error)) return reply.code(400).send({ error: NUL_MESSAGE, message: NUL_MESSAGE });
       if (isConnectionError(error)) {
         request.log.warn({ err: error }, 'database unavailable');
         return reply.code(503).header('retry-after', '5').send({ error: UNAVAILABLE_MESSAGE, message: UNAVAILABLE_MESSAGE });
