@@ -18,6 +18,13 @@ import { isValidHostHeader, normaliseRequestUrl } from './request-url.ts';
 const BAD_URL = Symbol('bad-url');
 type RawRequest = FastifyRequest['raw'] & { [BAD_URL]?: boolean };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered (method and URL pattern): the authorization matrix test reads it. */
+    routeTable: ReadonlyArray<{ method: string; url: string }>;
+  }
+}
+
 /** JSON bodies above this are refused with 413 (uploads have their own limits). */
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -36,7 +43,16 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         : {
             level: config.logLevel,
             redact: {
-              paths: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.passwordHash', '*.password_hash'],
+              paths: [
+                'req.headers.cookie',
+                'req.headers.authorization',
+                '*.password',
+                '*.newPassword',
+                '*.currentPassword',
+                '*.confirmPassword',
+                '*.passwordHash',
+                '*.password_hash',
+              ],
               censor: '[hidden]',
             },
             ...(config.logFormat === 'pretty'
