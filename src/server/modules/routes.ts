@@ -9,7 +9,9 @@ import healthRoutes from './health/health.routes.ts';
 import installRoutes from './install/install.routes.ts';
 import mediaRoutes from './media/media.routes.ts';
 import postsRoutes from './posts/posts.routes.ts';
+import rolesRoutes from './roles/roles.routes.ts';
 import siteRoutes from './site/site.routes.ts';
+import usersRoutes from './users/users.routes.ts';
 
 /** Every module's routes; each module owns its file, this list only registers them. */
 export async function registerModules(app: FastifyInstance) {
@@ -17,6 +19,8 @@ export async function registerModules(app: FastifyInstance) {
     healthRoutes,
     installRoutes,
     authRoutes,
+    usersRoutes,
+    rolesRoutes,
     siteRoutes,
     categoriesRoutes,
     eventsRoutes,

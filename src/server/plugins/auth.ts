@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Action, Module, PermissionMap } from '../../shared/permissions.ts';
+import { needsMessage, type Action, type Module, type PermissionMap } from '../../shared/permissions.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { effectivePermissions } from '../modules/auth/permissions.service.ts';
 import { SESSION_COOKIE, userForSession, type SessionUser } from '../modules/auth/sessions.service.ts';
@@ -11,13 +11,18 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** Effective permissions of `user` (DESIGN §6), computed once per request. */
     permissions(): Promise<PermissionMap | null>;
+    /** Whether the signed-in user holds the permission (false when signed out). */
+    can(module: Module, action: Action): Promise<boolean>;
   }
   interface FastifyInstance {
     requireUser: () => preHandlerAsyncHookHandler;
     requirePermission: (module: Module, action: Action) => preHandlerAsyncHookHandler;
+    /** Passes when the user has any one of the listed permissions (uploads: gallery or blog write). */
+    requireAnyPermission: (...needed: Array<readonly [Module, Action]>) => preHandlerAsyncHookHandler;
   }
 }
 
+const CROSS_SITE = 'Cross-site requests are not allowed.';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const HEALTH_PATHS = new Set(['/api/health', '/api/ready']);
 
@@ -27,6 +32,9 @@ export default fp(
     app.decorateRequest('user', null);
     app.decorateRequest('permissions', async function (this: FastifyRequest) {
       return null as PermissionMap | null;
+    });
+    app.decorateRequest('can', async function (this: FastifyRequest, module: Module, action: Action) {
+      return Boolean((await this.permissions())?.[module][action]);
     });
 
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -41,7 +49,7 @@ export default fp(
         origin !== app.siteOrigin(request) &&
         origin !== `${request.protocol}://${request.host}`
       ) {
-        return reply.code(403).send({ error: 'Cross-site requests are not allowed.' });
+        return reply.code(403).send({ error: CROSS_SITE, message: CROSS_SITE });
       }
       const token = request.cookies[SESSION_COOKIE];
       // Health checks answer without the database's help, whatever cookie the caller sends.
@@ -55,13 +63,13 @@ export default fp(
       if (!request.user) throw unauthorized();
     });
 
-    app.decorate('requirePermission', (module: Module, action: Action) => async (request: FastifyRequest) => {
+    const requireAny = (needed: Array<readonly [Module, Action]>) => async (request: FastifyRequest) => {
       if (!request.user) throw unauthorized();
       const permissions = await request.permissions();
-      if (!permissions?.[module][action]) {
-        throw forbidden(`You do not have permission to ${action} ${module}. Ask an administrator for access.`);
-      }
-    });
+      if (!needed.some(([module, action]) => permissions?.[module][action])) throw forbidden(needsMessage(needed));
+    };
+    app.decorate('requirePermission', (module: Module, action: Action) => requireAny([[module, action]]));
+    app.decorate('requireAnyPermission', (...needed: Array<readonly [Module, Action]>) => requireAny(needed));
   },
   { name: 'auth', dependencies: ['db'] },
 );

@@ -34,34 +34,35 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the upload as multipart/form-data.',
 };
 
+const UNAVAILABLE_MESSAGE = 'The database is not reachable right now. Please try again in a moment.';
+
+/** Every error body is `{error, message, ...}`: `message` repeats `error` for screens that toast it (§8). */
 export default fp(
   async function errorHandler(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError | Error, request, reply) => {
       if (error instanceof ZodError) {
         const fields = zodFields(error);
-        return reply.code(400).send({ error: zodSummary(fields), fields });
+        const message = zodSummary(fields);
+        return reply.code(400).send({ error: message, message, fields });
       }
       if (error instanceof AppError) {
-        return reply.code(error.status).send({ error: error.message, code: error.code, ...error.details });
+        return reply
+          .code(error.status)
+          .send({ error: error.message, message: error.message, code: error.code, ...error.details });
       }
       if (isConnectionError(error)) {
         request.log.warn({ err: error }, 'database unavailable');
-        return reply
-          .code(503)
-          .header('retry-after', '5')
-          .send({ error: 'The database is not reachable right now. Please try again in a moment.' });
+        return reply.code(503).header('retry-after', '5').send({ error: UNAVAILABLE_MESSAGE, message: UNAVAILABLE_MESSAGE });
       }
       const fe = error as FastifyError;
       const status = fe.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         const message = (fe.code && FASTIFY_MESSAGES[fe.code]) ?? fe.message;
-        return reply.code(status).send({ error: message, code: fe.code });
+        return reply.code(status).send({ error: message, message, code: fe.code });
       }
       request.log.error({ err: error }, 'unhandled error');
-      return reply.code(500).send({
-        error: `Something went wrong on our side. Please try again; if it keeps happening, quote request ${request.id}.`,
-        requestId: request.id,
-      });
+      const message = `Something went wrong on our side. Please try again; if it keeps happening, quote request ${request.id}.`;
+      return reply.code(500).send({ error: message, message, requestId: request.id });
     });
   },
   { name: 'error-handler' },

@@ -17,7 +17,8 @@ beforeAll(async () => {
   app.get('/api/test-cacheable', async (_request, reply) => reply.header('cache-control', 'public, max-age=60').send({}));
   const installed = await installTestSchool(app);
   admin = await sessionCookie(app, installed.admin);
-  staff = await sessionCookie(app, await createUser(app, { role: null }));
+  // A blog writer: sees drafts, may not manage categories (settings).
+  staff = await sessionCookie(app, await createUser(app, { role: null, permissions: { blog: { read: true, write: true } } }));
   draftId = (await createPost(app, { slug: 'secret-plans', status: 'draft' })).id;
 });
 afterAll(() => app.close());
@@ -29,7 +30,7 @@ describe('GET /api/posts/check-slug/{slug}', () => {
     expect(res.body).not.toContain('secret-plans');
   });
 
-  it('answers the post editor of a signed-in user', async () => {
+  it('answers the post editor of a user who may read the blog', async () => {
     const res = await app.inject({ url: '/api/posts/check-slug/secret-plans', headers: { cookie: staff } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ available: false, exists: true, slug: 'secret-plans' });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { SystemRole } from '../../shared/permissions.ts';
-import { roles, users } from '../db/schema/index.ts';
+import { ALL_OFF, MODULES, type Module, type ModulePermission, type SystemRole } from '../../shared/permissions.ts';
+import { rolePermissions, roles, userPermissions, users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { createSession, SESSION_COOKIE } from '../modules/auth/sessions.service.ts';
 import { markInstalled, seedSystemRoles } from '../modules/install/install-state.ts';
@@ -17,9 +17,35 @@ export async function installTestSchool(app: FastifyInstance) {
   return { admin };
 }
 
+/** Some modules' permissions; every module left out is off. */
+export type Grants = Partial<Record<Module, Partial<ModulePermission>>>;
+
+const grantRows = (grants: Grants) =>
+  MODULES.map((module) => {
+    const p = { ...ALL_OFF, ...grants[module] };
+    return { module, canRead: p.read, canWrite: p.write, canDelete: p.delete };
+  });
+
+/** A custom role with the given permissions. */
+export async function createRole(app: FastifyInstance, name: string, grants: Grants, displayName = name) {
+  const [role] = await app.db.insert(roles).values({ name, displayName }).returning();
+  await app.db.insert(rolePermissions).values(grantRows(grants).map((row) => ({ roleId: role!.id, ...row })));
+  return role!;
+}
+
+/**
+ * A staff user with a role (a system role's name or a custom role's) and, with `permissions`, their
+ * own entries (which replace the role's, DESIGN §6).
+ */
 export async function createUser(
   app: FastifyInstance,
-  opts: { role?: SystemRole | null; username?: string; status?: 'active' | 'inactive'; password?: string } = {},
+  opts: {
+    role?: SystemRole | (string & {}) | null;
+    username?: string;
+    status?: 'active' | 'inactive';
+    password?: string;
+    permissions?: Grants;
+  } = {},
 ) {
   const username = opts.username ?? `staff_${randomBytes(4).toString('hex')}`;
   let roleId: number | null = null;
@@ -40,6 +66,15 @@ export async function createUser(
       status: opts.status ?? 'active',
     })
     .returning();
+  if (opts.permissions) {
+    await app.db.insert(userPermissions).values(
+      grantRows(opts.permissions).map((row) => ({
+        userId: user!.id,
+        enabled: row.canRead || row.canWrite || row.canDelete,
+        ...row,
+      })),
+    );
+  }
   return { ...user!, password: opts.password ?? TEST_PASSWORD };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PermissionMap } from '../permissions.ts';
+import { MODULES, type PermissionMap } from '../permissions.ts';
 
 /** §9: the minimum length of a password an administrator sets (and of a changed password). */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -7,29 +7,147 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const MIN_ADMIN_PASSWORD_LENGTH = 8;
 /** argon2 hashes anything, but a megabyte password is a denial-of-service vector, not a password. */
 export const MAX_PASSWORD_LENGTH = 200;
+export const MAX_NAME_LENGTH = 100;
 
 export const USER_STATUSES = ['active', 'inactive', 'suspended'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
+/** What a form may set; `suspended` exists in old data only. */
+export const SETTABLE_USER_STATUSES = ['active', 'inactive'] as const;
+
+const NO_NUL = (s: string) => !s.includes('\0');
+/** A string PostgreSQL can store: text columns refuse NUL characters. */
+export const text = (message = 'This field is required') =>
+  z.string({ error: message }).refine(NO_NUL, 'Remove the invisible NUL character.');
 
 export const UsernameSchema = z
-  .string()
+  .string({ error: 'Username is required' })
   .trim()
   .min(1, 'Username is required')
   .max(50, 'Username must be at most 50 characters')
   .regex(/^[A-Za-z0-9._@-]+$/, 'Username may contain letters, digits, dots, dashes, underscores and @');
 
 export const EmailSchema = z
-  .string()
+  .string({ error: 'E-mail is required' })
   .trim()
   .max(200, 'E-mail must be at most 200 characters')
   .pipe(z.email('Enter a valid e-mail address'));
 
 export const PasswordSchema = z
-  .string()
+  .string({ error: 'Password is required' })
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
-  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`)
+  .refine(NO_NUL, 'Remove the invisible NUL character.');
 
-/** A user as the API shows it: never the password hash. */
+const personName = (label: string) =>
+  text(`${label} is required`)
+    .trim()
+    .min(1, `${label} is required`)
+    .max(MAX_NAME_LENGTH, `${label} must be at most ${MAX_NAME_LENGTH} characters`);
+
+/** A database id (int4): a number or a numeric string from a form field. */
+export const IdSchema = z.coerce
+  .number({ error: 'Choose an item from the list' })
+  .int('Choose an item from the list')
+  .min(1, 'Choose an item from the list')
+  .max(2 ** 31 - 1, 'Choose an item from the list');
+
+/** A role select: an id, or "Unassigned" (null, '' or absent). */
+export const RoleIdSchema = z.preprocess((v) => (v === '' || v === undefined || v === 'none' ? null : v), IdSchema.nullable());
+
+/** Fields the client may send that the server decides itself (§7 sends them; they are ignored). */
+const IGNORED = { id: z.unknown().optional(), createdBy: z.unknown().optional() };
+
+/** An empty password field means "not sent" (edit forms send the blank inputs). */
+const optionalPassword = z.preprocess((v) => (v === '' || v === null ? undefined : v), PasswordSchema.optional());
+const optionalConfirm = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.string().max(MAX_PASSWORD_LENGTH).optional(),
+);
+
+const matches = (password: string | undefined, confirm: string | undefined) => confirm === undefined || password === confirm;
+const MISMATCH = { message: 'Passwords do not match', path: ['confirmPassword'] };
+
+const userFields = {
+  ...IGNORED,
+  username: UsernameSchema,
+  email: EmailSchema,
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
+  status: z.enum(SETTABLE_USER_STATUSES, 'Status is active or inactive').default('active'),
+};
+
+/** §7 POST /users/create and POST /register; §5 User form. */
+export const UserCreateSchema = z
+  .object({
+    ...userFields,
+    roleId: RoleIdSchema.default(null),
+    password: PasswordSchema,
+    confirmPassword: optionalConfirm,
+  })
+  .refine((v) => matches(v.password, v.confirmPassword), MISMATCH);
+export type UserCreate = z.infer<typeof UserCreateSchema>;
+
+/** §7 PUT /users/update/{id}: the same fields; the password only when typed, the role only when sent. */
+export const UserUpdateSchema = z
+  .object({
+    ...userFields,
+    roleId: RoleIdSchema.optional(),
+    password: optionalPassword,
+    confirmPassword: optionalConfirm,
+  })
+  .refine((v) => matches(v.password, v.confirmPassword), MISMATCH);
+export type UserUpdate = z.infer<typeof UserUpdateSchema>;
+
+/** §5 Admin password change: PUT /users/password/{id} and POST /admin/user/{id}/change-password. */
+export const AdminPasswordSchema = z
+  .preprocess(
+    (v) => (v && typeof v === 'object' && !('newPassword' in v) && 'password' in v ? { ...v, newPassword: v.password } : v),
+    z.object({ ...IGNORED, newPassword: PasswordSchema, confirmPassword: optionalConfirm }),
+  )
+  .refine((v) => matches(v.newPassword, v.confirmPassword), MISMATCH);
+export type AdminPassword = z.infer<typeof AdminPasswordSchema>;
+
+/** §7 PUT /users/role/{id} {id, roleId, createdBy}. */
+export const UserRoleSchema = z.object({ ...IGNORED, roleId: RoleIdSchema });
+export type UserRole = z.infer<typeof UserRoleSchema>;
+
+/** §3 User permission entry. */
+export const PermissionEntrySchema = z.object({
+  module: z.enum(MODULES, 'Unknown module'),
+  enabled: z.boolean().optional(),
+  canRead: z.boolean().default(false),
+  canWrite: z.boolean().default(false),
+  canDelete: z.boolean().default(false),
+});
+export type PermissionEntryInput = z.input<typeof PermissionEntrySchema>;
+export interface PermissionEntry {
+  module: (typeof MODULES)[number];
+  enabled: boolean;
+  canRead: boolean;
+  canWrite: boolean;
+  canDelete: boolean;
+}
+
+/** §7 PUT /users/permission/{id}: only enabled modules are sent; the rest become off (§6). */
+export const UserPermissionsSchema = z.object({
+  ...IGNORED,
+  permissions: z
+    .array(PermissionEntrySchema)
+    .max(MODULES.length)
+    .refine((list) => new Set(list.map((p) => p.module)).size === list.length, 'Each module may appear once'),
+});
+export type UserPermissions = z.infer<typeof UserPermissionsSchema>;
+
+/** GET /auth/users: filters (§2: role and status, default all) and an optional page. */
+export const UserListQuerySchema = z.object({
+  status: z.enum(USER_STATUSES).optional(),
+  roleId: z.union([z.literal('none'), IdSchema]).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type UserListQuery = z.infer<typeof UserListQuerySchema>;
+
+/** A user as the API shows it: never the password or its hash. */
 export interface PublicUser {
   id: number;
   username: string;
@@ -37,14 +155,24 @@ export interface PublicUser {
   firstName: string;
   lastName: string;
   roleId: number | null;
+  roleName: string | null;
+  roleDisplayName: string | null;
   role: { id: number; name: string; displayName: string } | null;
   status: UserStatus;
   profileImageUrl: string | null;
-  lastLoginAt: string | null;
+  createdBy: number | null;
+  createdAt: string;
   updatedAt: string;
+  lastLoginAt: string | null;
+  /** The user has per-user permission entries (they replace the role's, DESIGN §6). */
+  hasOwnPermissions: boolean;
 }
+export type StaffUser = PublicUser;
 
 /** The signed-in user with the effective permissions (DESIGN §6). */
 export interface CurrentUser extends PublicUser {
   permissions: PermissionMap;
 }
+
+/** Where a user's effective permissions come from. */
+export type PermissionSource = 'admin' | 'user' | 'role' | 'none';

@@ -1,9 +1,10 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { roles, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 import { AppError, badRequest, unauthorized } from '../../errors.ts';
 import type { ChangePassword, Login } from '../../../shared/schemas/auth.ts';
-import type { CurrentUser, PublicUser } from '../../../shared/schemas/user.ts';
+import type { CurrentUser } from '../../../shared/schemas/user.ts';
+import { findUser } from '../users/user-rows.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { effectivePermissions } from './permissions.service.ts';
 import { accountKey, admitLoginAttempt, clearLoginFailures } from './login-throttle.ts';
@@ -12,51 +13,11 @@ import { createSession, deleteSession, revokeUserSessions, sessionIdOf } from '.
 /** One message for an unknown user, a wrong password and an inactive account (DESIGN §5). */
 export const LOGIN_FAILED = 'Invalid username or password.';
 
-const publicColumns = {
-  id: users.id,
-  username: users.username,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  roleId: users.roleId,
-  status: users.status,
-  profileImageUrl: users.profileImageUrl,
-  lastLoginAt: users.lastLoginAt,
-  updatedAt: users.updatedAt,
-  roleName: roles.name,
-  roleDisplayName: roles.displayName,
-};
-
-type Row = { [K in keyof typeof publicColumns]: (typeof publicColumns)[K]['_']['data'] | null };
-
-function toPublicUser(row: Row): PublicUser {
-  return {
-    id: row.id!,
-    username: row.username!,
-    email: row.email!,
-    firstName: row.firstName ?? '',
-    lastName: row.lastName ?? '',
-    roleId: row.roleId,
-    role:
-      row.roleId && row.roleName
-        ? { id: row.roleId, name: row.roleName, displayName: row.roleDisplayName ?? row.roleName }
-        : null,
-    status: row.status ?? 'active',
-    profileImageUrl: row.profileImageUrl,
-    lastLoginAt: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
-    updatedAt: (row.updatedAt ?? new Date()).toISOString(),
-  };
-}
-
+/** The signed-in user with the effective permissions (DESIGN §6), or null. */
 export async function currentUser(db: Db, userId: number): Promise<CurrentUser | null> {
-  const [row] = await db
-    .select(publicColumns)
-    .from(users)
-    .leftJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(users.id, userId));
-  if (!row) return null;
-  const user = toPublicUser(row);
-  const permissions = await effectivePermissions(db, { id: user.id, roleId: user.roleId, roleName: user.role?.name ?? null });
+  const user = await findUser(db, userId);
+  if (!user) return null;
+  const permissions = await effectivePermissions(db, { id: user.id, roleId: user.roleId, roleName: user.roleName });
   return { ...user, permissions };
 }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loginAttempts, sessions, users } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
-import { createUser, installTestSchool, sessionCookie, TEST_PASSWORD } from '../../test/factories.ts';
+import { createRole, createUser, installTestSchool, sessionCookie, TEST_PASSWORD } from '../../test/factories.ts';
 import { MODULES } from '../../../shared/permissions.ts';
 
 function cookieFrom(res: { headers: Record<string, unknown> }): string {
@@ -158,9 +158,23 @@ describe('sign-in and sessions', () => {
       const res = await app.inject({ url: '/api/auth/user', headers: { cookie: await sessionCookie(app, manager) } });
       expect(res.statusCode).toBe(200);
       const { user } = res.json();
-      expect(user).toMatchObject({ id: manager.id, username: manager.username, role: { name: 'manager' } });
-      expect(Object.keys(user.permissions).sort()).toEqual([...MODULES].sort());
-      expect(user.permissions.users).toEqual({ read: true, write: false, delete: false });
+      expect(user).toMatchObject({
+        id: manager.id,
+        username: manager.username,
+        roleName: 'manager',
+        roleDisplayName: 'Manager',
+        role: { name: 'manager' },
+      });
+      expect(Object.keys(user.permissions)).toEqual([...MODULES]);
+      // A system role has everything (SPEC §6); a narrower set comes from a custom role.
+      expect(user.permissions.users).toEqual({ read: true, write: true, delete: true });
+      await createRole(app, 'blog_writer', { blog: { read: true, write: true } });
+      const writer = await createUser(app, { role: 'blog_writer' });
+      const mine = (await app.inject({ url: '/api/auth/user', headers: { cookie: await sessionCookie(app, writer) } })).json()
+        .user;
+      expect(mine.permissions.blog).toEqual({ read: true, write: true, delete: false });
+      expect(mine.permissions.users).toEqual({ read: false, write: false, delete: false });
+      expect(mine).toMatchObject({ roleName: 'blog_writer', hasOwnPermissions: false });
       expect(res.body).not.toMatch(/argon2|hash/i);
     });
 
@@ -227,7 +241,7 @@ describe('sign-in and sessions', () => {
       routeApp.get('/api/test-users-write', { preHandler: routeApp.requirePermission('users', 'write') }, async () => ({
         ok: true,
       }));
-      const plain = await createUser(routeApp, { role: 'user' });
+      const plain = await createUser(routeApp, { role: null, permissions: { users: { read: true } } });
       const boss = await createUser(routeApp, { role: 'admin' });
       expect((await routeApp.inject('/api/test-users-write')).statusCode).toBe(401);
       const denied = await routeApp.inject({
@@ -235,7 +249,7 @@ describe('sign-in and sessions', () => {
         headers: { cookie: await sessionCookie(routeApp, plain) },
       });
       expect(denied.statusCode).toBe(403);
-      expect(denied.json().error).toMatch(/permission to write users/);
+      expect(denied.json().error).toBe('Needs users: write');
       const ok = await routeApp.inject({
         url: '/api/test-users-write',
         headers: { cookie: await sessionCookie(routeApp, boss) },

@@ -1,31 +1,40 @@
 import { eq } from 'drizzle-orm';
-import { ALL_OFF, ALL_ON, permissionMap, type PermissionMap } from '../../../shared/permissions.ts';
+import { ALL_OFF, ALL_ON, permissionMap, type Module, type PermissionMap } from '../../../shared/permissions.ts';
+import type { PermissionSource } from '../../../shared/schemas/user.ts';
 import type { Db } from '../../db/client.ts';
 import { rolePermissions, userPermissions } from '../../db/schema/index.ts';
+
+type PermissionRow = { module: Module; canRead: boolean; canWrite: boolean; canDelete: boolean; enabled?: boolean };
+
+/** Rows to a full map: a module without a row, or with `enabled` off, has nothing. */
+export function rowsToMap(rows: PermissionRow[]): PermissionMap {
+  const byModule = new Map(rows.map((p) => [p.module, p]));
+  return permissionMap((m) => {
+    const p = byModule.get(m);
+    return p && p.enabled !== false ? { read: p.canRead, write: p.canWrite, delete: p.canDelete } : ALL_OFF;
+  });
+}
 
 /**
  * DESIGN §6: role `admin` has everything. Otherwise, a user who has per-user entries gets exactly
  * those (the permissions dialog saves the whole set: modules it leaves out are off); a user without
- * any gets their role's.
+ * any gets their role's; a user with neither ("Unassigned") has nothing.
  */
+export async function permissionsWithSource(
+  db: Db,
+  user: { id: number; roleId: number | null; roleName: string | null },
+): Promise<{ source: PermissionSource; permissions: PermissionMap }> {
+  if (user.roleName === 'admin') return { source: 'admin', permissions: permissionMap(() => ALL_ON) };
+  const own = await db.select().from(userPermissions).where(eq(userPermissions.userId, user.id));
+  if (own.length > 0) return { source: 'user', permissions: rowsToMap(own) };
+  if (user.roleId === null) return { source: 'none', permissions: permissionMap(() => ALL_OFF) };
+  const fromRole = await db.select().from(rolePermissions).where(eq(rolePermissions.roleId, user.roleId));
+  return { source: 'role', permissions: rowsToMap(fromRole) };
+}
+
 export async function effectivePermissions(
   db: Db,
   user: { id: number; roleId: number | null; roleName: string | null },
 ): Promise<PermissionMap> {
-  if (user.roleName === 'admin') return permissionMap(() => ALL_ON);
-  const own = await db.select().from(userPermissions).where(eq(userPermissions.userId, user.id));
-  if (own.length > 0) {
-    const byModule = new Map(own.map((p) => [p.module, p]));
-    return permissionMap((m) => {
-      const p = byModule.get(m);
-      return p?.enabled ? { read: p.canRead, write: p.canWrite, delete: p.canDelete } : ALL_OFF;
-    });
-  }
-  if (user.roleId === null) return permissionMap(() => ALL_OFF);
-  const fromRole = await db.select().from(rolePermissions).where(eq(rolePermissions.roleId, user.roleId));
-  const byModule = new Map(fromRole.map((p) => [p.module, p]));
-  return permissionMap((m) => {
-    const p = byModule.get(m);
-    return p ? { read: p.canRead, write: p.canWrite, delete: p.canDelete } : ALL_OFF;
-  });
+  return (await permissionsWithSource(db, user)).permissions;
 }

@@ -12,7 +12,8 @@ beforeAll(async () => {
   app = await buildTestApp();
   const school = await installTestSchool(app);
   admin = await sessionCookie(app, school.admin);
-  staff = await sessionCookie(app, await createUser(app, { role: 'user' }));
+  // Staff who write events but may not manage categories (settings).
+  staff = await sessionCookie(app, await createUser(app, { role: null, permissions: { events: { read: true, write: true } } }));
 });
 afterAll(() => app.close());
 

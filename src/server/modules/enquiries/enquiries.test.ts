@@ -66,7 +66,8 @@ beforeAll(async () => {
   delete process.env.SMTP_URL;
   const installed = await installTestSchool(app);
   admin = await sessionCookie(app, installed.admin);
-  staff = await sessionCookie(app, await createUser(app, { role: 'user' }));
+  // The office: reads and handles enquiries, may not delete them.
+  staff = await sessionCookie(app, await createUser(app, { role: null, permissions: { leads: { read: true, write: true } } }));
   noRole = await sessionCookie(app, await createUser(app, { role: null }));
 });
 afterAll(async () => {

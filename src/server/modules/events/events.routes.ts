@@ -21,13 +21,13 @@ export default async function eventsRoutes(app: FastifyInstance) {
     return { data: event };
   });
 
-  app.post('/api/events', { preHandler: app.requireUser() }, async (request, reply) => {
+  app.post('/api/events', { preHandler: app.requirePermission('events', 'write') }, async (request, reply) => {
     const values = EventInputSchema.parse(request.body ?? {});
     const event = await createEvent(app.db, values, request.user);
     return reply.code(201).send({ data: event });
   });
 
-  app.put<IdParams>('/api/events/:id', { preHandler: app.requireUser() }, async (request) => {
+  app.put<IdParams>('/api/events/:id', { preHandler: app.requirePermission('events', 'write') }, async (request) => {
     const id = idParam(request.params.id, 'The event');
     const values = EventInputSchema.parse(request.body ?? {});
     const { event, previousCover } = await updateEvent(app.db, id, values);
@@ -35,7 +35,7 @@ export default async function eventsRoutes(app: FastifyInstance) {
     return { data: event };
   });
 
-  app.delete<IdParams>('/api/events/:id', { preHandler: app.requireUser() }, async (request) => {
+  app.delete<IdParams>('/api/events/:id', { preHandler: app.requirePermission('events', 'delete') }, async (request) => {
     const { cover } = await deleteEvent(app.db, idParam(request.params.id, 'The event'));
     await releaseMedia(app.db, app.dataDir, [cover]);
     return { success: true };

@@ -14,24 +14,26 @@ const ListQuery = z.object({
 });
 
 export default async function galleriesRoutes(app: FastifyInstance) {
-  /** Newest first; anonymous callers see published galleries only. */
+  /** Newest first; drafts only for staff with `gallery: read` (DESIGN §6). */
   app.get('/api/admin/galleries', async (request) => {
     const query = ListQuery.parse(request.query);
-    return { data: await listGalleries(app.db, { ...query, includeDrafts: !!request.user }) };
+    return { data: await listGalleries(app.db, { ...query, includeDrafts: await request.can('gallery', 'read') }) };
   });
 
   app.get<IdParams>('/api/admin/galleries/:id', async (request) => {
-    const gallery = await getGallery(app.db, idParam(request.params.id, 'The gallery'), { includeDrafts: !!request.user });
+    const gallery = await getGallery(app.db, idParam(request.params.id, 'The gallery'), {
+      includeDrafts: await request.can('gallery', 'read'),
+    });
     if (!gallery) throw notFound('The gallery');
     return { data: gallery };
   });
 
-  app.post('/api/admin/galleries', { preHandler: app.requireUser() }, async (request, reply) => {
+  app.post('/api/admin/galleries', { preHandler: app.requirePermission('gallery', 'write') }, async (request, reply) => {
     const gallery = await createGallery(app.db, GalleryInputSchema.parse(request.body ?? {}), request.user);
     return reply.code(201).send({ data: gallery });
   });
 
-  app.put<IdParams>('/api/admin/galleries/:id', { preHandler: app.requireUser() }, async (request) => {
+  app.put<IdParams>('/api/admin/galleries/:id', { preHandler: app.requirePermission('gallery', 'write') }, async (request) => {
     const id = idParam(request.params.id, 'The gallery');
     const { gallery, previousImages } = await updateGallery(app.db, id, GalleryInputSchema.parse(request.body ?? {}));
     const kept = new Set([...gallery.images, gallery.thumbnail]);
@@ -43,9 +45,13 @@ export default async function galleriesRoutes(app: FastifyInstance) {
     return { data: gallery };
   });
 
-  app.delete<IdParams>('/api/admin/galleries/:id', { preHandler: app.requireUser() }, async (request) => {
-    const urls = await deleteGallery(app.db, idParam(request.params.id, 'The gallery'));
-    await releaseMedia(app.db, app.dataDir, urls);
-    return { success: true };
-  });
+  app.delete<IdParams>(
+    '/api/admin/galleries/:id',
+    { preHandler: app.requirePermission('gallery', 'delete') },
+    async (request) => {
+      const urls = await deleteGallery(app.db, idParam(request.params.id, 'The gallery'));
+      await releaseMedia(app.db, app.dataDir, urls);
+      return { success: true };
+    },
+  );
 }

@@ -8,6 +8,8 @@ import { readMultipart, registerMultipart } from './multipart.ts';
 const SWEEP_EVERY_MS = 6 * 3600_000;
 
 export default async function mediaRoutes(app: FastifyInstance) {
+  // Covers and gallery images: whoever may write galleries or posts (DESIGN §6).
+  const uploader = { preHandler: app.requireAnyPermission(['gallery', 'write'], ['blog', 'write']) };
   await registerMultipart(app);
 
   const root = uploadsDir(app.dataDir);
@@ -28,7 +30,7 @@ export default async function mediaRoutes(app: FastifyInstance) {
   });
 
   /** POST /api/cover: one image in field `image`; returns `{url, width, height, variants}`. */
-  app.post('/api/cover', { preHandler: app.requireUser() }, async (request) => {
+  app.post('/api/cover', uploader, async (request) => {
     const body = await readMultipart(request);
     const file = body.files.find((f) => f.field === 'image') ?? body.files[0];
     if (!file) throw badRequest('Choose an image to upload (field "image").');
@@ -36,7 +38,7 @@ export default async function mediaRoutes(app: FastifyInstance) {
   });
 
   /** POST /api/upload-multiple: repeated field `images`; returns `{data: [...], urls: [...]}`. */
-  app.post('/api/upload-multiple', { preHandler: app.requireUser() }, async (request) => {
+  app.post('/api/upload-multiple', uploader, async (request) => {
     const body = await readMultipart(request);
     if (body.files.length === 0) throw badRequest('Choose at least one image to upload (field "images").');
     const data = [];

@@ -34,10 +34,10 @@ async function readPostBody(request: FastifyRequest) {
 export default async function postsRoutes(app: FastifyInstance) {
   await registerMultipart(app);
 
-  /** Newest first; anonymous callers see published posts only. */
+  /** Newest first; drafts only for staff with `blog: read` (DESIGN §6), published posts for everyone else. */
   app.get('/api/posts', async (request) => {
     const query = PostListQuerySchema.parse(request.query);
-    const includeDrafts = !!request.user;
+    const includeDrafts = await request.can('blog', 'read');
     const [data, total] = await Promise.all([
       listPosts(app.db, { ...query, includeDrafts }),
       countPosts(app.db, { includeDrafts }),
@@ -45,9 +45,8 @@ export default async function postsRoutes(app: FastifyInstance) {
     return { data, total };
   });
 
-  // Only the post editor asks: anonymous callers must not learn that a draft's slug exists. Signed-in
-  // staff, like the post writes below (the permission catalog has no `blog` module yet).
-  app.get<SlugParams>('/api/posts/check-slug/:slug', { preHandler: app.requireUser() }, async (request) => {
+  // Only the post editor asks: callers who may not see drafts must not learn that a draft's slug exists.
+  app.get<SlugParams>('/api/posts/check-slug/:slug', { preHandler: app.requirePermission('blog', 'read') }, async (request) => {
     const slug = slugify(request.params.slug);
     const exceptId = Number((request.query as { exclude?: string }).exclude) || undefined;
     const exists = slug ? await slugExists(app.db, slug, exceptId) : false;
@@ -55,13 +54,15 @@ export default async function postsRoutes(app: FastifyInstance) {
   });
 
   app.get<SlugParams>('/api/posts/slug/:slug', async (request) => {
-    const post = await getPostBySlug(app.db, request.params.slug, { includeDrafts: !!request.user });
+    const post = await getPostBySlug(app.db, request.params.slug, { includeDrafts: await request.can('blog', 'read') });
     if (!post) throw notFound('The post');
     return { success: true, data: post };
   });
 
   app.get<IdParams>('/api/posts/:id', async (request) => {
-    const post = await getPostById(app.db, idParam(request.params.id, 'The post'), { includeDrafts: !!request.user });
+    const post = await getPostById(app.db, idParam(request.params.id, 'The post'), {
+      includeDrafts: await request.can('blog', 'read'),
+    });
     if (!post) throw notFound('The post');
     return { success: true, data: post };
   });
@@ -81,19 +82,19 @@ export default async function postsRoutes(app: FastifyInstance) {
     }
   }
 
-  app.post('/api/posts', { preHandler: app.requireUser() }, async (request, reply) => {
+  app.post('/api/posts', { preHandler: app.requirePermission('blog', 'write') }, async (request, reply) => {
     const { post } = await save(request, null);
     return reply.code(201).send({ success: true, data: post });
   });
 
-  app.put<IdParams>('/api/posts/:id', { preHandler: app.requireUser() }, async (request) => {
+  app.put<IdParams>('/api/posts/:id', { preHandler: app.requirePermission('blog', 'write') }, async (request) => {
     const id = idParam(request.params.id, 'The post');
     const { post, previousCover } = await save(request, id);
     if (previousCover !== post.cover_image) await releaseMedia(app.db, app.dataDir, [previousCover]);
     return { success: true, data: post };
   });
 
-  app.delete<IdParams>('/api/posts/:id', { preHandler: app.requireUser() }, async (request) => {
+  app.delete<IdParams>('/api/posts/:id', { preHandler: app.requirePermission('blog', 'delete') }, async (request) => {
     const { cover } = await deletePost(app.db, idParam(request.params.id, 'The post'));
     await releaseMedia(app.db, app.dataDir, [cover]);
     return { success: true };

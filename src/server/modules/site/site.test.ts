@@ -12,7 +12,8 @@ beforeAll(async () => {
   app = await buildTestApp();
   const { admin: user } = await installTestSchool(app);
   admin = await sessionCookie(app, user);
-  staff = await sessionCookie(app, await createUser(app, { role: 'user' }));
+  // Staff who write the blog but may not change the school profile (settings).
+  staff = await sessionCookie(app, await createUser(app, { role: null, permissions: { blog: { read: true, write: true } } }));
 });
 afterAll(() => app.close());
 

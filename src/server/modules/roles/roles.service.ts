@@ -1,0 +1,145 @@
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { ALL_OFF, MODULES, permissionMap, type PermissionMap } from '../../../shared/permissions.ts';
+import type { Role, RoleInput } from '../../../shared/schemas/role.ts';
+import type { Db } from '../../db/client.ts';
+import { rolePermissions, roles, users } from '../../db/schema/index.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { rowsToMap } from '../auth/permissions.service.ts';
+import { uniqueOr } from '../media/params.ts';
+import { inTransaction, type Actor } from '../users/user-guards.ts';
+
+const roleColumns = {
+  id: roles.id,
+  name: roles.name,
+  displayName: roles.displayName,
+  description: roles.description,
+  isSystem: roles.isSystem,
+  createdBy: roles.createdBy,
+  createdAt: roles.createdAt,
+  updatedAt: roles.updatedAt,
+  userCount: sql<number>`(select count(*) from ${users} where ${users.roleId} = ${roles.id})::int`,
+};
+
+/** Roles with their permissions (two queries, whatever the number of roles). */
+async function readRoles(db: Db, where?: ReturnType<typeof eq>): Promise<Role[]> {
+  const rows = await db.select(roleColumns).from(roles).where(where).orderBy(desc(roles.isSystem), asc(roles.id));
+  if (rows.length === 0) return [];
+  const permissions = await db
+    .select()
+    .from(rolePermissions)
+    .where(
+      inArray(
+        rolePermissions.roleId,
+        rows.map((r) => r.id),
+      ),
+    );
+  return rows.map((row) => ({
+    ...row,
+    permissions: rowsToMap(permissions.filter((p) => p.roleId === row.id)),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+/** §2 Role Management: system roles first, then custom ones as they were made; counters Total, Custom, System. */
+export async function listRoles(db: Db) {
+  const data = await readRoles(db);
+  const system = data.filter((r) => r.isSystem).length;
+  return { data, total: data.length, counts: { total: data.length, custom: data.length - system, system } };
+}
+
+export async function getRole(db: Db, id: number): Promise<Role> {
+  const [role] = await readRoles(db, eq(roles.id, id));
+  if (!role) throw notFound('The role');
+  return role;
+}
+
+const nameTaken = (name: string) =>
+  conflict(`A role named ${name} already exists`, { fields: { name: `A role named ${name} already exists` } });
+
+async function assertNameFree(tx: Db, name: string, exceptId?: number) {
+  const [other] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.name, name), exceptId ? ne(roles.id, exceptId) : undefined));
+  if (other) throw nameTaken(name);
+}
+
+/** Modules the form left out are off. */
+const fullMap = (input: RoleInput['permissions']): PermissionMap => permissionMap((m) => ({ ...ALL_OFF, ...input[m] }));
+
+async function storePermissions(tx: Db, roleId: number, map: PermissionMap) {
+  await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+  await tx.insert(rolePermissions).values(
+    MODULES.map((module) => ({
+      roleId,
+      module,
+      canRead: map[module].read,
+      canWrite: map[module].write,
+      canDelete: map[module].delete,
+    })),
+  );
+}
+
+/** POST /roles/create: a custom role and its permissions, in one transaction. */
+export async function createRole(db: Db, input: RoleInput, actor: Actor): Promise<Role> {
+  const id = await uniqueOr(
+    () =>
+      inTransaction(db, async (tx) => {
+        await assertNameFree(tx, input.name);
+        const [row] = await tx
+          .insert(roles)
+          .values({
+            name: input.name,
+            displayName: input.displayName,
+            description: input.description,
+            isSystem: false,
+            createdBy: actor.id,
+          })
+          .returning({ id: roles.id });
+        await storePermissions(tx, row!.id, fullMap(input.permissions));
+        return row!.id;
+      }),
+    () => nameTaken(input.name),
+  );
+  return getRole(db, id);
+}
+
+/**
+ * PUT /roles/update/{id}. A system role keeps its name and its locked permissions (§5): only its
+ * display name and description change.
+ */
+export async function updateRole(db: Db, id: number, input: RoleInput): Promise<Role> {
+  await uniqueOr(
+    () =>
+      inTransaction(db, async (tx) => {
+        const [role] = await tx.select({ name: roles.name, isSystem: roles.isSystem }).from(roles).where(eq(roles.id, id));
+        if (!role) throw notFound('The role');
+        if (role.isSystem && input.name !== role.name) {
+          throw badRequest('System roles cannot be renamed', { fields: { name: 'System roles cannot be renamed' } });
+        }
+        await assertNameFree(tx, input.name, id);
+        await tx
+          .update(roles)
+          .set({ name: input.name, displayName: input.displayName, description: input.description })
+          .where(eq(roles.id, id));
+        if (!role.isSystem) await storePermissions(tx, id, fullMap(input.permissions));
+      }),
+    () => nameTaken(input.name),
+  );
+  return getRole(db, id);
+}
+
+/** DELETE /roles/delete/{id}: never a system role, never a role that users still have. */
+export async function deleteRole(db: Db, id: number): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const [role] = await tx.select(roleColumns).from(roles).where(eq(roles.id, id)).for('update');
+    if (!role) throw notFound('The role');
+    if (role.isSystem) throw conflict('System roles cannot be deleted', { title: 'Cannot Delete' });
+    if (role.userCount > 0) {
+      const who = role.userCount === 1 ? '1 user has' : `${role.userCount} users have`;
+      throw conflict(`${who} this role: give them another role first`, { title: 'Cannot Delete', userCount: role.userCount });
+    }
+    await tx.delete(roles).where(eq(roles.id, id));
+  });
+}
