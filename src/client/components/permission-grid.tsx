@@ -52,21 +52,21 @@ export function PermissionGrid({
   ] as const;
   const columns = ACTIONS.length + (onEnabled ? 2 : 1);
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200">
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200">
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-left text-xs font-bold tracking-wide text-slate-700 uppercase">
+        <thead className="bg-slate-50 text-left text-xs font-bold text-slate-700">
           <tr>
-            <th scope="col" className="px-3 py-2">
+            <th scope="col" className="px-2 py-2 sm:px-3">
               Module
             </th>
             {onEnabled && (
-              <th scope="col" className="px-2 py-2 text-center">
+              <th scope="col" className="w-14 px-1 py-2 text-center">
                 Access
               </th>
             )}
             {ACTIONS.map((a) => (
-              <th key={a} scope="col" className="w-14 px-1 py-2 text-center sm:w-16">
+              <th key={a} scope="col" className="w-11 px-0.5 py-2 text-center sm:w-16">
                 {ACTION_LABEL[a]}
               </th>
             ))}
@@ -75,7 +75,7 @@ export function PermissionGrid({
         {groups.map(([title, modules]) => (
           <tbody key={title} className="divide-y divide-slate-100">
             <tr className="bg-slate-100/70">
-              <th scope="colgroup" colSpan={columns} className="px-3 py-1.5 text-left text-xs font-bold text-slate-700">
+              <th scope="colgroup" colSpan={columns} className="px-2 py-1.5 text-left text-xs font-bold text-slate-700 sm:px-3">
                 {title}
               </th>
             </tr>
@@ -84,11 +84,11 @@ export function PermissionGrid({
               const label = moduleLabel(module);
               return (
                 <tr key={module}>
-                  <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
+                  <th scope="row" className="px-2 py-2 text-left font-medium break-words text-slate-900 sm:px-3">
                     {label}
                   </th>
                   {onEnabled && (
-                    <td className="px-2 py-2 text-center">
+                    <td className="px-1 py-2 text-center">
                       <Switch
                         aria-label={`${label} access`}
                         checked={Boolean(row.enabled)}
@@ -98,7 +98,7 @@ export function PermissionGrid({
                     </td>
                   )}
                   {ACTIONS.map((action) => (
-                    <td key={action} className="px-1 py-2">
+                    <td key={action} className="px-0.5 py-2">
                       <Checkbox
                         className="mx-auto"
                         aria-label={`${label}: ${action}`}

@@ -97,7 +97,7 @@ export default function PermissionsScreen() {
           </h2>
           <Legend />
         </div>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full border-t border-slate-200 text-sm">
             <thead className="bg-slate-50 text-xs text-slate-700">
               <tr>
