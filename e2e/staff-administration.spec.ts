@@ -99,7 +99,7 @@ describe.skipIf(chromiumMissingReason())('staff administration: users, roles and
     await toast(a, 'Added Roles successfully');
     const teacherCard = a.getByRole('article', { name: 'Teacher' });
     await teacherCard.getByText('Custom').waitFor();
-    expect(await teacherCard.getByText('0 users').isVisible()).toBe(true);
+    await teacherCard.getByText('0 users').waitFor();
     // A system role explains why it stays.
     await a.getByRole('button', { name: 'Delete Administrator' }).click();
     await a.getByRole('dialog', { name: 'Cannot Delete' }).getByText('System roles cannot be deleted').waitFor();
