@@ -18,6 +18,13 @@ import { isValidHostHeader, normaliseRequestUrl } from './request-url.ts';
 const BAD_URL = Symbol('bad-url');
 type RawRequest = FastifyRequest['raw'] & { [BAD_URL]?: boolean };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered (method and URL pattern): the authorization matrix test reads it. */
+    routeTable: ReadonlyArray<{ method: string; url: string }>;
+  }
+}
+
 /** JSON bodies above this are refused with 413 (uploads have their own limits). */
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -59,6 +66,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     // Creating the built-in database on first start takes seconds (initdb), more on a busy or small machine.
     pluginTimeout: 120_000,
+  });
+
+  const routeTable: Array<{ method: string; url: string }> = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
   });
 
   await app.register(errorHandler);

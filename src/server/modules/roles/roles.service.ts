@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ALL_OFF, MODULES, permissionMap, type PermissionMap } from '../../../shared/permissions.ts';
 import type { Role, RoleInput } from '../../../shared/schemas/role.ts';
 import type { Db } from '../../db/client.ts';
-import { rolePermissions, roles, users } from '../../db/schema/index.ts';
+import { rolePermissions, roles } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { rowsToMap } from '../auth/permissions.service.ts';
 import { uniqueOr } from '../media/params.ts';
@@ -17,7 +17,8 @@ const roleColumns = {
   createdBy: roles.createdBy,
   createdAt: roles.createdAt,
   updatedAt: roles.updatedAt,
-  userCount: sql<number>`(select count(*) from ${users} where ${users.roleId} = ${roles.id})::int`,
+  // Spelled out: inside a select list Drizzle leaves columns unqualified, and `id` would be the users'.
+  userCount: sql<number>`(select count(*) from "users" as "u" where "u"."role_id" = "roles"."id")::int`,
 };
 
 /** Roles with their permissions (two queries, whatever the number of roles). */

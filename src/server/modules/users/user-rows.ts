@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PublicUser, UserListQuery } from '../../../shared/schemas/user.ts';
 import type { Db } from '../../db/client.ts';
-import { roles, userPermissions, users } from '../../db/schema/index.ts';
+import { roles, users } from '../../db/schema/index.ts';
 
 /** The columns a user is shown with: never the password hash. */
 const staffColumns = {
@@ -19,7 +19,8 @@ const staffColumns = {
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
   lastLoginAt: users.lastLoginAt,
-  hasOwnPermissions: sql<boolean>`exists (select 1 from ${userPermissions} where ${userPermissions.userId} = ${users.id})`,
+  // Spelled out: inside a select list Drizzle leaves columns unqualified.
+  hasOwnPermissions: sql<boolean>`exists (select 1 from "user_permissions" as "up" where "up"."user_id" = "users"."id")`,
 };
 
 const selectUsers = (db: Db) => db.select(staffColumns).from(users).leftJoin(roles, eq(roles.id, users.roleId));
@@ -73,8 +74,8 @@ export async function listUsers(db: Db, query: UserListQuery) {
     db
       .select({
         total: sql<number>`count(*)::int`,
-        active: sql<number>`(count(*) filter (where ${users.status} = 'active'))::int`,
-        admins: sql<number>`(count(*) filter (where ${roles.name} = 'admin'))::int`,
+        active: sql<number>`(count(*) filter (where "users"."status" = 'active'))::int`,
+        admins: sql<number>`(count(*) filter (where "roles"."name" = 'admin'))::int`,
       })
       .from(users)
       .leftJoin(roles, eq(roles.id, users.roleId)),

@@ -1,0 +1,247 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_OFF, ALL_ON, MODULES } from '../../../shared/permissions.ts';
+import { rolePermissions, roles } from '../../db/schema/index.ts';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { createRole, createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
+
+let app: FastifyInstance;
+let adminCookie: string;
+let viewer: string;
+let writer: string;
+let systemIds: Record<string, number>;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  const { admin } = await installTestSchool(app);
+  adminCookie = await sessionCookie(app, admin);
+  viewer = await sessionCookie(app, await createUser(app, { role: null, permissions: { users: { read: true } } }));
+  writer = await sessionCookie(app, await createUser(app, { role: null, permissions: { users: { read: true, write: true } } }));
+  const rows = await app.db.select().from(roles);
+  systemIds = Object.fromEntries(rows.map((r) => [r.name, r.id]));
+});
+afterAll(() => app.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie?: string, payload?: object) =>
+  app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+
+let seq = 0;
+const roleInput = (over: Record<string, unknown> = {}) => ({
+  name: `helper_${++seq}`,
+  displayName: 'Classroom helper',
+  description: 'Helps with the gallery',
+  permissions: { gallery: { read: true, write: true, delete: false }, events: { read: true } },
+  isSystem: false,
+  createdBy: 12345,
+  ...over,
+});
+
+async function made(over: Record<string, unknown> = {}) {
+  const res = await call('POST', '/api/roles/create', adminCookie, roleInput(over));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: number; name: string };
+}
+
+describe('GET /api/roles/get and /api/roles/get/{id}', () => {
+  it('answers 401 signed out and 403 without users: read', async () => {
+    const noRole = await sessionCookie(app, await createUser(app, { role: null }));
+    for (const url of ['/api/roles/get', `/api/roles/get/${systemIds.admin}`]) {
+      expect((await call('GET', url)).statusCode).toBe(401);
+      const refused = await call('GET', url, noRole);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('Needs users: read');
+    }
+  });
+
+  it('lists the system roles first, each with every module switched on, with user counts and counters', async () => {
+    await made();
+    const res = await call('GET', '/api/roles/get', viewer);
+    expect(res.statusCode).toBe(200);
+    const { data, total, counts } = res.json();
+    expect(data.slice(0, 3).map((r: { name: string }) => r.name)).toEqual(['admin', 'manager', 'user']);
+    expect(counts).toEqual({ total: data.length, system: 3, custom: data.length - 3 });
+    expect(total).toBe(data.length);
+    const adminRole = data[0];
+    expect(Object.keys(adminRole).sort()).toEqual(
+      [
+        'id',
+        'name',
+        'displayName',
+        'description',
+        'isSystem',
+        'permissions',
+        'userCount',
+        'createdBy',
+        'createdAt',
+        'updatedAt',
+      ].sort(),
+    );
+    expect(adminRole).toMatchObject({ displayName: 'Administrator', isSystem: true, userCount: 1 });
+    for (const role of data.slice(0, 3)) {
+      expect(Object.keys(role.permissions)).toEqual([...MODULES]);
+      expect(Object.values(role.permissions).every((p) => JSON.stringify(p) === JSON.stringify(ALL_ON))).toBe(true);
+    }
+  });
+
+  it('reads one role; an unknown, non-numeric or out-of-range id is 404', async () => {
+    const role = await made();
+    const res = await call('GET', `/api/roles/get/${role.id}`, viewer);
+    expect(res.json().data).toMatchObject({ id: role.id, isSystem: false, userCount: 0 });
+    expect(res.json().data.permissions.gallery).toEqual({ read: true, write: true, delete: false });
+    expect(res.json().data.permissions.events).toEqual({ read: true, write: false, delete: false });
+    expect(res.json().data.permissions.users).toEqual(ALL_OFF);
+    for (const id of ['987654', 'abc', '2147483648'])
+      expect((await call('GET', `/api/roles/get/${id}`, viewer)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/roles/create', () => {
+  it('answers 401 and 403 without users: write', async () => {
+    expect((await call('POST', '/api/roles/create', undefined, roleInput())).statusCode).toBe(401);
+    const refused = await call('POST', '/api/roles/create', viewer, roleInput());
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Needs users: write');
+  });
+
+  it('creates a custom role with its permissions (modules left out are off); isSystem and createdBy are the server’s', async () => {
+    const res = await call('POST', '/api/roles/create', writer, roleInput({ name: 'art_teacher', isSystem: true }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe('Added Roles successfully');
+    const role = res.json().data;
+    expect(role).toMatchObject({ name: 'art_teacher', displayName: 'Classroom helper', isSystem: false, userCount: 0 });
+    expect(role.createdBy).not.toBe(12345);
+    expect(await app.db.select().from(rolePermissions).where(eq(rolePermissions.roleId, role.id))).toHaveLength(MODULES.length);
+  });
+
+  it('keeps the name unique', async () => {
+    const role = await made();
+    const res = await call('POST', '/api/roles/create', adminCookie, roleInput({ name: role.name }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ message: `A role named ${role.name} already exists` });
+    expect((await call('POST', '/api/roles/create', adminCookie, roleInput({ name: 'manager' }))).statusCode).toBe(409);
+  });
+
+  it('refuses a name that is not a lowercase identifier, a missing display name and unknown modules', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ name: 'Teachers' }, 'name'],
+      [{ name: '1st_year' }, 'name'],
+      [{ name: 'art-room' }, 'name'],
+      [{ name: 'a'.repeat(51) }, 'name'],
+      [{ name: '' }, 'name'],
+      [{ displayName: '  ' }, 'displayName'],
+      [{ displayName: 'Art\u0000' }, 'displayName'],
+      [{ description: 'x'.repeat(501) }, 'description'],
+      [{ permissions: { payroll: { read: true } } }, 'permissions'],
+      [{ permissions: { blog: { read: 'yes' } } }, 'permissions.blog.read'],
+    ];
+    for (const [over, field] of cases) {
+      const res = await call('POST', '/api/roles/create', adminCookie, roleInput(over));
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+      expect(Object.keys(res.json().fields).join(), JSON.stringify(over)).toContain(field);
+    }
+  });
+});
+
+describe('PUT /api/roles/update/{id}', () => {
+  it('answers 401, 403 and 404', async () => {
+    const role = await made();
+    expect((await call('PUT', `/api/roles/update/${role.id}`, undefined, roleInput())).statusCode).toBe(401);
+    expect((await call('PUT', `/api/roles/update/${role.id}`, viewer, roleInput())).statusCode).toBe(403);
+    expect((await call('PUT', '/api/roles/update/987654', adminCookie, roleInput())).statusCode).toBe(404);
+  });
+
+  it("changes a custom role's name, display name and permissions; its users have the new set on their next request", async () => {
+    const role = await made();
+    const user = await createUser(app, { role: role.name });
+    const cookie = await sessionCookie(app, user);
+    const before = (await call('GET', '/api/auth/user', cookie)).json().user.permissions;
+    expect(before.blog).toEqual(ALL_OFF);
+    const res = await call(
+      'PUT',
+      `/api/roles/update/${role.id}`,
+      adminCookie,
+      roleInput({
+        id: role.id,
+        name: `${role.name}_x`,
+        displayName: 'Blog helper',
+        permissions: { blog: { read: true, write: true } },
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Roles updated successfully');
+    expect(res.json().data).toMatchObject({ name: `${role.name}_x`, displayName: 'Blog helper', userCount: 1 });
+    const after = (await call('GET', '/api/auth/user', cookie)).json().user.permissions;
+    expect(after.blog).toEqual({ read: true, write: true, delete: false });
+    expect(after.gallery).toEqual(ALL_OFF);
+  });
+
+  it('refuses a name another role has', async () => {
+    const [a, b] = [await made(), await made()];
+    const res = await call('PUT', `/api/roles/update/${b.id}`, adminCookie, roleInput({ name: a.name }));
+    expect(res.statusCode).toBe(409);
+  });
+
+  it('lets a system role change its display name and description only: no rename, switches locked', async () => {
+    const id = systemIds.manager!;
+    const renamed = await call('PUT', `/api/roles/update/${id}`, adminCookie, roleInput({ name: 'boss' }));
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().message).toBe('System roles cannot be renamed');
+    const res = await call(
+      'PUT',
+      `/api/roles/update/${id}`,
+      adminCookie,
+      roleInput({ name: 'manager', displayName: 'Head of branch', description: 'Runs a branch', permissions: {} }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      name: 'manager',
+      displayName: 'Head of branch',
+      description: 'Runs a branch',
+      isSystem: true,
+    });
+    expect(Object.values(res.json().data.permissions).every((p) => JSON.stringify(p) === JSON.stringify(ALL_ON))).toBe(true);
+  });
+});
+
+describe('DELETE /api/roles/delete/{id}', () => {
+  it('answers 401, 403 without users: delete, and 404', async () => {
+    const role = await made();
+    expect((await call('DELETE', `/api/roles/delete/${role.id}`)).statusCode).toBe(401);
+    const refused = await call('DELETE', `/api/roles/delete/${role.id}`, writer);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Needs users: delete');
+    expect((await call('DELETE', '/api/roles/delete/987654', adminCookie)).statusCode).toBe(404);
+  });
+
+  it('deletes an unused custom role with its permissions', async () => {
+    const role = await made();
+    const res = await call('DELETE', `/api/roles/delete/${role.id}`, adminCookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Roles deleted successfully' });
+    expect(await app.db.select().from(rolePermissions).where(eq(rolePermissions.roleId, role.id))).toHaveLength(0);
+  });
+
+  it('never deletes a system role', async () => {
+    for (const name of ['admin', 'manager', 'user']) {
+      const res = await call('DELETE', `/api/roles/delete/${systemIds[name]}`, adminCookie);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        error: 'System roles cannot be deleted',
+        message: 'System roles cannot be deleted',
+        title: 'Cannot Delete',
+      });
+    }
+  });
+
+  it('refuses a role that users have, saying how many', async () => {
+    const role = await createRole(app, 'lunch_staff', {});
+    await createUser(app, { role: 'lunch_staff' });
+    const one = await call('DELETE', `/api/roles/delete/${role.id}`, adminCookie);
+    expect(one.statusCode).toBe(409);
+    expect(one.json().message).toBe('1 user has this role: give them another role first');
+    await createUser(app, { role: 'lunch_staff' });
+    const two = await call('DELETE', `/api/roles/delete/${role.id}`, adminCookie);
+    expect(two.json()).toMatchObject({ message: '2 users have this role: give them another role first', userCount: 2 });
+  });
+});

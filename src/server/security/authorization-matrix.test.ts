@@ -1,0 +1,191 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needsMessage, type Action, type Module, type PermissionMap } from '../../shared/permissions.ts';
+import { roles } from '../db/schema/index.ts';
+import { buildTestApp } from '../test/build-test-app.ts';
+import { createRole, createUser, installTestSchool, sessionCookie } from '../test/factories.ts';
+import { effectivePermissions } from '../modules/auth/permissions.service.ts';
+
+/**
+ * DESIGN §6 on every /api route. The routes come from the running app, so a route added without a
+ * line here fails this test; each is called by five callers and must answer 401, 403 (naming the
+ * missing permission) or get past the check (any other status: a 400 or 404 from the handler is fine).
+ */
+type Rule = 'public' | 'signed-in' | ReadonlyArray<readonly [Module, Action]>;
+const needs = (module: Module, action: Action): Rule => [[module, action]];
+
+const EXPECTED: Record<string, Rule> = {
+  // Health, installation (refused with 409 once installed), sign-in.
+  'GET /api/health': 'public',
+  'GET /api/ready': 'public',
+  'GET /api/install/status': 'public',
+  'POST /api/install/check-code': 'public',
+  'POST /api/testDatabaseDetails': 'public',
+  'POST /api/install': 'public',
+  'POST /api/auth/login': 'public',
+  'GET /api/auth/user': 'public',
+  'POST /api/logout': 'public',
+  'POST /api/change-password': 'signed-in',
+
+  // Staff, roles and permissions: the users module.
+  'GET /api/auth/users': needs('users', 'read'),
+  'POST /api/users/create': needs('users', 'write'),
+  'POST /api/register': needs('users', 'write'),
+  'PUT /api/users/update/:id': needs('users', 'write'),
+  'PUT /api/users/password/:id': needs('users', 'write'),
+  'POST /api/admin/user/:id/change-password': needs('users', 'write'),
+  'PUT /api/users/role/:id': needs('users', 'write'),
+  'GET /api/users/permission/:id': needs('users', 'read'),
+  'PUT /api/users/permission/:id': needs('users', 'write'),
+  'DELETE /api/users/:id': needs('users', 'delete'),
+  'GET /api/roles/get': needs('users', 'read'),
+  'GET /api/roles/get/:id': needs('users', 'read'),
+  'POST /api/roles/create': needs('users', 'write'),
+  'PUT /api/roles/update/:id': needs('users', 'write'),
+  'DELETE /api/roles/delete/:id': needs('users', 'delete'),
+
+  // School profile and categories: the settings module; reading stays public.
+  'GET /api/school': 'public',
+  'PUT /api/school': needs('settings', 'write'),
+  'GET /api/categories': 'public',
+  'POST /api/categories': needs('settings', 'write'),
+  'PUT /api/categories/:id': needs('settings', 'write'),
+  'DELETE /api/categories/:id': needs('settings', 'delete'),
+
+  // The public pages' data.
+  'GET /api/site/events': 'public',
+  'GET /api/site/events/:key': 'public',
+  'GET /api/site/galleries/:key': 'public',
+  'GET /api/site/posts': 'public',
+  'GET /api/site/posts/:key': 'public',
+
+  // Events, galleries, posts (reads public; drafts need the module's read), uploads.
+  'GET /api/events': 'public',
+  'GET /api/events/:id': 'public',
+  'POST /api/events': needs('events', 'write'),
+  'PUT /api/events/:id': needs('events', 'write'),
+  'DELETE /api/events/:id': needs('events', 'delete'),
+  'GET /api/admin/galleries': 'public',
+  'GET /api/admin/galleries/:id': 'public',
+  'POST /api/admin/galleries': needs('gallery', 'write'),
+  'PUT /api/admin/galleries/:id': needs('gallery', 'write'),
+  'DELETE /api/admin/galleries/:id': needs('gallery', 'delete'),
+  'GET /api/posts': 'public',
+  'GET /api/posts/check-slug/:slug': needs('blog', 'read'),
+  'GET /api/posts/slug/:slug': 'public',
+  'GET /api/posts/:id': 'public',
+  'POST /api/posts': needs('blog', 'write'),
+  'PUT /api/posts/:id': needs('blog', 'write'),
+  'DELETE /api/posts/:id': needs('blog', 'delete'),
+  'POST /api/cover': [
+    ['gallery', 'write'],
+    ['blog', 'write'],
+  ],
+  'POST /api/upload-multiple': [
+    ['gallery', 'write'],
+    ['blog', 'write'],
+  ],
+
+  // Enquiries: parents submit (public, with a form token); the inbox is the leads module.
+  'GET /api/enquiries/form-token': 'public',
+  'POST /api/enquiries/admission': 'public',
+  'POST /api/enquiries/contact': 'public',
+  'GET /api/enquiries': needs('leads', 'read'),
+  'GET /api/enquiries/:id': needs('leads', 'read'),
+  'PATCH /api/enquiries/:id': needs('leads', 'write'),
+  'POST /api/enquiries/:id/resend': needs('leads', 'write'),
+  'DELETE /api/enquiries/:id': needs('leads', 'delete'),
+};
+
+let app: FastifyInstance;
+type Caller = { name: string; user: { id: number } | null; permissions: PermissionMap | null };
+const callers: Caller[] = [];
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  const { admin } = await installTestSchool(app);
+  await createRole(app, 'blog_writer', { blog: { read: true, write: true } });
+  const users = {
+    anonymous: null,
+    unassigned: await createUser(app, { role: null }),
+    'blog writer (custom role)': await createUser(app, { role: 'blog_writer' }),
+    manager: await createUser(app, { role: 'manager' }),
+    admin,
+  };
+  for (const [name, user] of Object.entries(users)) {
+    const permissions = user
+      ? await effectivePermissions(app.db, { id: user.id, roleId: user.roleId, roleName: await roleName(user.roleId) })
+      : null;
+    callers.push({ name, user, permissions });
+  }
+});
+afterAll(() => app.close());
+
+async function roleName(roleId: number | null) {
+  if (roleId === null) return null;
+  const [role] = await app.db.select({ name: roles.name }).from(roles).where(eq(roles.id, roleId));
+  return role?.name ?? null;
+}
+
+const apiRoutes = () =>
+  app.routeTable
+    .filter((r) => r.url.startsWith('/api/') && r.url !== '/api/*' && r.method !== 'HEAD')
+    .map((r) => `${r.method} ${r.url}`);
+
+/** A URL for the pattern: ids and keys nobody has (the handler's 404 is past the check). */
+const concrete = (url: string) => url.replace(/:id\b/g, '987654').replace(/:(slug|key)\b/g, 'no-such-thing');
+
+describe('authorization matrix', () => {
+  it('has an expectation for every /api route, and none for a route that does not exist', () => {
+    const routes = apiRoutes();
+    expect(routes.length).toBeGreaterThan(50);
+    expect(
+      routes.filter((r) => !(r in EXPECTED)),
+      'routes without a line in EXPECTED',
+    ).toEqual([]);
+    expect(
+      Object.keys(EXPECTED).filter((r) => !routes.includes(r)),
+      'lines in EXPECTED without a route',
+    ).toEqual([]);
+  });
+
+  it('answers each caller on each route as the permission table says', async () => {
+    const mismatches: string[] = [];
+    for (const route of apiRoutes()) {
+      const rule = EXPECTED[route];
+      if (!rule) continue;
+      const [method, url] = route.split(' ') as [string, string];
+      for (const caller of callers) {
+        const cookie = caller.user ? await sessionCookie(app, caller.user) : undefined;
+        const res = await app.inject({
+          method: method as 'GET',
+          url: concrete(url),
+          headers: cookie ? { cookie } : {},
+          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+        });
+        let expected: 'allowed' | 401 | 403 = 'allowed';
+        if (rule !== 'public' && !caller.user) expected = 401;
+        else if (typeof rule !== 'string' && !rule.some(([m, a]) => caller.permissions?.[m][a])) expected = 403;
+        const got = res.statusCode === 401 || res.statusCode === 403 ? res.statusCode : 'allowed';
+        if (got !== expected)
+          mismatches.push(`${route} as ${caller.name}: expected ${expected}, got ${res.statusCode} ${res.body}`);
+        if (expected === 403 && typeof rule !== 'string' && res.json().message !== needsMessage(rule)) {
+          mismatches.push(`${route} as ${caller.name}: 403 message ${res.json().message}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('gives the five callers the permissions the matrix assumes', () => {
+    const [anonymous, unassigned, writer, manager, admin] = callers;
+    expect(anonymous!.permissions).toBeNull();
+    expect(Object.values(unassigned!.permissions!).some((p) => p.read || p.write || p.delete)).toBe(false);
+    expect(writer!.permissions!.blog).toEqual({ read: true, write: true, delete: false });
+    expect(writer!.permissions!.gallery.write).toBe(false);
+    for (const everything of [manager!, admin!]) {
+      expect(Object.values(everything.permissions!).every((p) => p.read && p.write && p.delete)).toBe(true);
+    }
+  });
+});
