@@ -234,14 +234,14 @@ describe.skipIf(chromiumMissingReason())('staff administration: users, roles and
     const dialog = a.getByRole('dialog', { name: 'Change Password' });
     await dialog.getByRole('button', { name: 'Change Password' }).click();
     await dialog.getByText('Please fill in all password fields').waitFor();
-    await dialog.getByLabel('New password').fill('short');
+    await dialog.getByLabel('New password', { exact: true }).fill('short');
     await dialog.getByLabel('Confirm new password').fill('other');
     await dialog.getByRole('button', { name: 'Change Password' }).click();
     await dialog.getByText('Passwords do not match').waitFor();
     await dialog.getByLabel('Confirm new password').fill('short');
     await dialog.getByRole('button', { name: 'Change Password' }).click();
     await dialog.getByText('Password must be at least 6 characters long').waitFor();
-    await dialog.getByLabel('New password').fill('a-new-password');
+    await dialog.getByLabel('New password', { exact: true }).fill('a-new-password');
     await dialog.getByLabel('Confirm new password').fill('a-new-password');
     await dialog.getByRole('button', { name: 'Change Password' }).click();
     await toast(a, 'User password updated successfully');

@@ -55,8 +55,7 @@ export function RoleCard({
               size="sm"
               className={`ml-auto ${role.isSystem ? 'text-slate-600' : 'text-red-700'}`}
               onClick={remove}
-              aria-disabled={role.isSystem || undefined}
-              aria-label={`Delete ${role.displayName}`}
+              aria-label={`Delete ${role.displayName}${role.isSystem ? ' (a system role: it cannot be deleted)' : ''}`}
             >
               {role.isSystem ? (
                 <Lock className="h-4 w-4" aria-hidden="true" />
