@@ -219,8 +219,11 @@ describe.skipIf(chromiumMissingReason())('signing in to the back office', () => 
     const { page } = t;
     await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Log Out' }).waitFor();
+    // Each move to another screen reads the user's permissions again: let that answer arrive first.
+    const userRead = page.waitForResponse((r) => r.url().endsWith('/api/auth/user'));
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Events', exact: true }).click();
     await page.waitForURL(`${server.url}/cms/events`);
+    await userRead;
     // The session is revoked elsewhere (here: signed out with the same cookie).
     const sid = (await t.context.cookies()).find((c) => c.name === 'sid')!.value;
     await fetch(`${server.url}/api/logout`, { method: 'POST', headers: { cookie: `sid=${sid}` } });

@@ -1,5 +1,5 @@
 import '../../../staff.css';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { Toaster } from '../../../components/ui/toaster.tsx';
@@ -16,15 +16,26 @@ import { LoginScreen } from './shell/login-screen.tsx';
 export function CmsApp() {
   // Why the user must sign in again where they are (password changed, session ended), or null.
   const [notice, setNotice] = useState<string | null>(null);
-  const [client] = useState(() =>
-    createStaffQueryClient({
+  const [client] = useState(() => {
+    const queryClient = createStaffQueryClient({
       onUnauthorized: (queryClient) => {
         if (!queryClient.getQueryData(USER_QUERY_KEY)) return;
         setNotice(SESSION_ENDED);
         queryClient.setQueryData(USER_QUERY_KEY, null);
       },
-    }),
-  );
+      // Permissions changed since they were read: read them again, so controls match the server.
+      onForbidden: (queryClient) => void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+    });
+    // A signed-in user read again as nobody (deactivated, deleted, signed out elsewhere): sign in here.
+    let signedIn = false;
+    queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.query.queryHash !== JSON.stringify(USER_QUERY_KEY)) return;
+      const user = event.query.state.data as unknown;
+      if (signedIn && user === null && event.action.type === 'success') setNotice((n) => n ?? SESSION_ENDED);
+      if (user !== undefined) signedIn = user !== null;
+    });
+    return queryClient;
+  });
   return (
     <QueryClientProvider client={client}>
       <TooltipProvider>
@@ -42,6 +53,13 @@ function CmsRoot({ notice, setNotice }: { notice: string | null; setNotice: (not
   const user = useUser();
   const { pathname } = useLocation();
   const isIndex = /^\/cms\/?$/.test(pathname);
+
+  // An administrator may change this user's role or permissions at any time: read them again on
+  // every move to another screen (one small request), so the controls shown follow at once.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (queryClient.getQueryData(USER_QUERY_KEY)) void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+  }, [pathname, queryClient]);
 
   useEffect(() => {
     const crumbs = crumbsFor(pathname);

@@ -1,7 +1,9 @@
-import { Pencil, Trash2, X } from 'lucide-react';
+import { Eye, Pencil, Trash2, X } from 'lucide-react';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { Button } from '../../../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../../../components/ui/button.tsx';
+import { useCan } from '../../../../features/auth/hooks/use-can.ts';
 import { Field } from '../../../../components/ui/field.tsx';
 import { Label } from '../../../../components/ui/label.tsx';
 import { useSchoolTimezone } from '#client/features/school/api/school.ts';
@@ -53,7 +55,9 @@ const parseTags = (text: string) => [
 
 /** §2 Blog admin (/cms/blog and /cms/blogpage): counters, the editor, the list of posts. */
 export default function BlogAdminScreen() {
-  const { data: posts = [], isLoading, isError } = usePosts();
+  const { data: posts = [], isLoading, isError, error: loadError } = usePosts();
+  const canWrite = useCan('blog', 'write');
+  const canDelete = useCan('blog', 'delete');
   const timeZone = useSchoolTimezone() ?? 'UTC';
   const [progress, setProgress] = useState<number | null>(null);
   const save = useSavePost(setProgress);
@@ -157,154 +161,164 @@ export default function BlogAdminScreen() {
         ))}
       </dl>
 
-      <form
-        ref={formRef}
-        onSubmit={(e) => void submit('published', e)}
-        noValidate
-        className="mt-6 scroll-mt-20 space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-      >
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 className="text-lg font-bold text-slate-900">{draft.id !== null ? 'Edit Post' : 'New Post'}</h2>
-          <div className="inline-flex rounded-lg border border-slate-300 p-0.5" role="group" aria-label="Editor mode">
-            {(['edit', 'preview'] as const).map((m) => (
-              <button
-                key={m}
-                type="button"
-                aria-pressed={mode === m}
-                onClick={() => setMode(m)}
-                className={`rounded-md px-3 py-1 text-sm font-semibold ${mode === m ? 'bg-brand-600 text-white' : 'text-slate-700'}`}
-              >
-                {m === 'edit' ? 'Edit' : 'Preview'}
-              </button>
-            ))}
-          </div>
-        </div>
-
-        <div className={mode === 'edit' ? 'space-y-5' : 'hidden'}>
-          <Field
-            label="Title"
-            required
-            value={draft.title}
-            maxLength={200}
-            onChange={(e) => set({ title: e.target.value, ...(draft.slugTouched ? {} : { slug: slugify(e.target.value) }) })}
-          />
-          <div>
-            <Field
-              label="Slug"
-              required
-              value={draft.slug}
-              maxLength={120}
-              onChange={(e) =>
-                set({
-                  slug: slugify(e.target.value.replace(/ /g, '-')) || e.target.value.toLowerCase().replace(/[^a-z0-9-]/g, ''),
-                  slugTouched: true,
-                })
-              }
-              hint={`/blog/${draft.slug || 'your-post'}`}
-              error={
-                slugState === 'taken' ? 'This URL is already in use.' : slugState === 'error' ? 'Error checking slug' : undefined
-              }
-            />
-            {slugState === 'available' && <p className="mt-1 text-xs font-medium text-green-700">This URL is available.</p>}
-          </div>
-          <TextArea
-            label="Excerpt"
-            rows={2}
-            value={draft.excerpt}
-            maxLength={500}
-            onChange={(e) => set({ excerpt: e.target.value })}
-          />
-          <div>
-            <Label htmlFor="post-cover">Cover image</Label>
-            <input
-              id="post-cover"
-              type="file"
-              accept="image/png,image/jpeg,image/gif,image/webp"
-              onChange={(e) => set({ coverFile: e.target.files?.[0] ?? null })}
-              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:font-semibold file:text-white"
-            />
-            {coverShown && (
-              <div className="relative mt-2 w-fit">
-                <SafeImage
-                  src={coverShown}
-                  alt="Cover preview"
-                  className="aspect-video w-64 rounded-lg border border-slate-200"
-                  sizes="16rem"
-                />
+      {canWrite && (
+        <form
+          ref={formRef}
+          onSubmit={(e) => void submit('published', e)}
+          noValidate
+          className="mt-6 scroll-mt-20 space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+        >
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 className="text-lg font-bold text-slate-900">{draft.id !== null ? 'Edit Post' : 'New Post'}</h2>
+            <div className="inline-flex rounded-lg border border-slate-300 p-0.5" role="group" aria-label="Editor mode">
+              {(['edit', 'preview'] as const).map((m) => (
                 <button
+                  key={m}
                   type="button"
-                  onClick={() => set({ coverFile: null, removeCover: true })}
-                  className="absolute top-1 right-1 rounded-full bg-white/90 p-1 shadow"
-                  aria-label="Remove cover image"
+                  aria-pressed={mode === m}
+                  onClick={() => setMode(m)}
+                  className={`rounded-md px-3 py-1 text-sm font-semibold ${mode === m ? 'bg-brand-600 text-white' : 'text-slate-700'}`}
                 >
-                  <X className="h-4 w-4" aria-hidden="true" />
+                  {m === 'edit' ? 'Edit' : 'Preview'}
                 </button>
-              </div>
-            )}
-          </div>
-          <Field
-            label="Tags"
-            value={draft.tags}
-            onChange={(e) => set({ tags: e.target.value })}
-            hint="Separate tags with commas, e.g. Play, Nature"
-          />
-          {parseTags(draft.tags).length > 0 && (
-            <ul className="flex flex-wrap gap-1" aria-label="Tags">
-              {parseTags(draft.tags).map((t) => (
-                <li key={t} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
-                  #{t}
-                </li>
               ))}
-            </ul>
-          )}
-          <div>
-            <p id="post-body-label" className="mb-1 text-sm font-semibold text-slate-800">
-              Content
-            </p>
-            <RichTextEditor
-              key={formKey}
-              value={draft.content}
-              onChange={(html) => set({ content: html })}
-              labelId="post-body-label"
-            />
+            </div>
           </div>
-        </div>
-        {mode === 'preview' && (
-          <article className="rounded-xl border border-slate-200 p-4">
-            <h3 className="text-2xl font-bold text-slate-900">{draft.title || 'Untitled'}</h3>
-            {draft.excerpt && <p className="mt-1 text-slate-600">{draft.excerpt}</p>}
-            {coverShown && <SafeImage src={coverShown} alt="" className="mt-3 aspect-video w-full rounded-xl" />}
-            <PostHtml html={draft.content} className="mt-4" />
-          </article>
-        )}
 
-        {error && (
-          <p role="alert" className="text-sm font-semibold text-red-700">
-            {error}
-          </p>
-        )}
-        <UploadProgress value={progress} label="Saving" />
-        <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
-          {draft.id !== null && (
-            <Button variant="ghost" onClick={reset}>
-              Cancel
-            </Button>
+          <div className={mode === 'edit' ? 'space-y-5' : 'hidden'}>
+            <Field
+              label="Title"
+              required
+              value={draft.title}
+              maxLength={200}
+              onChange={(e) => set({ title: e.target.value, ...(draft.slugTouched ? {} : { slug: slugify(e.target.value) }) })}
+            />
+            <div>
+              <Field
+                label="Slug"
+                required
+                value={draft.slug}
+                maxLength={120}
+                onChange={(e) =>
+                  set({
+                    slug: slugify(e.target.value.replace(/ /g, '-')) || e.target.value.toLowerCase().replace(/[^a-z0-9-]/g, ''),
+                    slugTouched: true,
+                  })
+                }
+                hint={`/blog/${draft.slug || 'your-post'}`}
+                error={
+                  slugState === 'taken'
+                    ? 'This URL is already in use.'
+                    : slugState === 'error'
+                      ? 'Error checking slug'
+                      : undefined
+                }
+              />
+              {slugState === 'available' && <p className="mt-1 text-xs font-medium text-green-700">This URL is available.</p>}
+            </div>
+            <TextArea
+              label="Excerpt"
+              rows={2}
+              value={draft.excerpt}
+              maxLength={500}
+              onChange={(e) => set({ excerpt: e.target.value })}
+            />
+            <div>
+              <Label htmlFor="post-cover">Cover image</Label>
+              <input
+                id="post-cover"
+                type="file"
+                accept="image/png,image/jpeg,image/gif,image/webp"
+                onChange={(e) => set({ coverFile: e.target.files?.[0] ?? null })}
+                className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:font-semibold file:text-white"
+              />
+              {coverShown && (
+                <div className="relative mt-2 w-fit">
+                  <SafeImage
+                    src={coverShown}
+                    alt="Cover preview"
+                    className="aspect-video w-64 rounded-lg border border-slate-200"
+                    sizes="16rem"
+                  />
+                  <button
+                    type="button"
+                    onClick={() => set({ coverFile: null, removeCover: true })}
+                    className="absolute top-1 right-1 rounded-full bg-white/90 p-1 shadow"
+                    aria-label="Remove cover image"
+                  >
+                    <X className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                </div>
+              )}
+            </div>
+            <Field
+              label="Tags"
+              value={draft.tags}
+              onChange={(e) => set({ tags: e.target.value })}
+              hint="Separate tags with commas, e.g. Play, Nature"
+            />
+            {parseTags(draft.tags).length > 0 && (
+              <ul className="flex flex-wrap gap-1" aria-label="Tags">
+                {parseTags(draft.tags).map((t) => (
+                  <li key={t} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                    #{t}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div>
+              <p id="post-body-label" className="mb-1 text-sm font-semibold text-slate-800">
+                Content
+              </p>
+              <RichTextEditor
+                key={formKey}
+                value={draft.content}
+                onChange={(html) => set({ content: html })}
+                labelId="post-body-label"
+              />
+            </div>
+          </div>
+          {mode === 'preview' && (
+            <article className="rounded-xl border border-slate-200 p-4">
+              <h3 className="text-2xl font-bold text-slate-900">{draft.title || 'Untitled'}</h3>
+              {draft.excerpt && <p className="mt-1 text-slate-600">{draft.excerpt}</p>}
+              {coverShown && <SafeImage src={coverShown} alt="" className="mt-3 aspect-video w-full rounded-xl" />}
+              <PostHtml html={draft.content} className="mt-4" />
+            </article>
           )}
-          <Button variant="secondary" disabled={save.isPending} onClick={() => void submit('draft')}>
-            Save Draft
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            Publish
-          </Button>
-        </div>
-      </form>
+
+          {error && (
+            <p role="alert" className="text-sm font-semibold text-red-700">
+              {error}
+            </p>
+          )}
+          <UploadProgress value={progress} label="Saving" />
+          <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
+            {draft.id !== null && (
+              <Button variant="ghost" onClick={reset}>
+                Cancel
+              </Button>
+            )}
+            <Button variant="secondary" disabled={save.isPending} onClick={() => void submit('draft')}>
+              Save Draft
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              Publish
+            </Button>
+          </div>
+        </form>
+      )}
 
       <section className="mt-8" aria-labelledby="posts-heading">
         <h2 id="posts-heading" className="text-lg font-bold text-slate-900">
           Posts ({posts.length})
         </h2>
         {isLoading && <p className="mt-3 text-slate-600">Loading...</p>}
-        {isError && <p className="mt-3 text-red-700">Failed to load blogs. Please try again later.</p>}
+        {isError && (
+          <p role="alert" className="mt-3 text-red-700">
+            {loadError?.message || 'Failed to load blogs. Please try again later.'}
+          </p>
+        )}
         {!isLoading && !isError && posts.length === 0 && <p className="mt-3 text-slate-600">No blogs found.</p>}
         <ul className="mt-3 space-y-3">
           {posts.map((p) => (
@@ -331,18 +345,29 @@ export default function BlogAdminScreen() {
                 {p.tags.length > 0 && <p className="mt-1 text-xs text-slate-700">{p.tags.map((t) => `#${t}`).join(' ')}</p>}
               </div>
               <div className="flex shrink-0 gap-1">
-                <Button variant="secondary" size="sm" onClick={() => edit(p)} aria-label={`Edit ${p.title}`}>
-                  <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="text-red-700"
-                  onClick={() => setConfirm(p)}
-                  aria-label={`Delete ${p.title}`}
+                <Link
+                  to={`/cms/blogpage?slug=${encodeURIComponent(p.slug)}`}
+                  className={buttonClass('ghost', 'sm')}
+                  aria-label={`View ${p.title}`}
                 >
-                  <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
-                </Button>
+                  <Eye className="h-4 w-4" aria-hidden="true" /> View
+                </Link>
+                {canWrite && (
+                  <Button variant="secondary" size="sm" onClick={() => edit(p)} aria-label={`Edit ${p.title}`}>
+                    <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+                  </Button>
+                )}
+                {canDelete && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-red-700"
+                    onClick={() => setConfirm(p)}
+                    aria-label={`Delete ${p.title}`}
+                  >
+                    <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+                  </Button>
+                )}
               </div>
             </li>
           ))}

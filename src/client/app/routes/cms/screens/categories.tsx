@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Field } from '../../../../components/ui/field.tsx';
+import { useCan } from '../../../../features/auth/hooks/use-can.ts';
 import { useCategories, useDeleteCategory, useSaveCategory } from '../../../../features/categories/api/categories.ts';
 import { ConfirmDialog } from '../../../../features/media/components/confirm-dialog.tsx';
 
@@ -11,6 +12,8 @@ export default function CategoriesScreen() {
   const { data: categories = [], isLoading, isError } = useCategories();
   const save = useSaveCategory();
   const remove = useDeleteCategory();
+  const canWrite = useCan('settings', 'write');
+  const canDelete = useCan('settings', 'delete');
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<number | null>(null);
   const [error, setError] = useState<string>();
@@ -50,40 +53,42 @@ export default function CategoriesScreen() {
     <div className="mx-auto max-w-2xl">
       <h1 className="text-2xl font-bold text-slate-900">Manage Categories</h1>
       <p className="mt-1 text-sm text-slate-600">Every event belongs to one of these categories.</p>
-      <form
-        onSubmit={submit}
-        className="mt-6 flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start"
-        noValidate
-      >
-        <div className="flex-1">
-          <Field
-            label={editing === null ? 'New category name' : 'Category name'}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={60}
-            required
-            error={error}
-            placeholder="e.g. Workshop"
-          />
-        </div>
-        <div className="flex gap-2 sm:pt-6">
-          <Button type="submit" disabled={save.isPending}>
-            {editing === null ? 'Add' : 'Update'}
-          </Button>
-          {editing !== null && (
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setEditing(null);
-                setName('');
-                setError(undefined);
-              }}
-            >
-              Cancel
+      {canWrite && (
+        <form
+          onSubmit={submit}
+          className="mt-6 flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start"
+          noValidate
+        >
+          <div className="flex-1">
+            <Field
+              label={editing === null ? 'New category name' : 'Category name'}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={60}
+              required
+              error={error}
+              placeholder="e.g. Workshop"
+            />
+          </div>
+          <div className="flex gap-2 sm:pt-6">
+            <Button type="submit" disabled={save.isPending}>
+              {editing === null ? 'Add' : 'Update'}
             </Button>
-          )}
-        </div>
-      </form>
+            {editing !== null && (
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setEditing(null);
+                  setName('');
+                  setError(undefined);
+                }}
+              >
+                Cancel
+              </Button>
+            )}
+          </div>
+        </form>
+      )}
 
       <section className="mt-6" aria-labelledby="categories-heading">
         <h2 id="categories-heading" className="text-lg font-semibold text-slate-900">
@@ -104,27 +109,31 @@ export default function CategoriesScreen() {
                 </p>
               </div>
               <div className="flex shrink-0 gap-1">
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Edit ${c.name}`}
-                  onClick={() => {
-                    setEditing(c.id);
-                    setName(c.name);
-                    setError(undefined);
-                  }}
-                >
-                  <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="text-red-700"
-                  aria-label={`Delete ${c.name}`}
-                  onClick={() => setConfirm(c)}
-                >
-                  <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
-                </Button>
+                {canWrite && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Edit ${c.name}`}
+                    onClick={() => {
+                      setEditing(c.id);
+                      setName(c.name);
+                      setError(undefined);
+                    }}
+                  >
+                    <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+                  </Button>
+                )}
+                {canDelete && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-red-700"
+                    aria-label={`Delete ${c.name}`}
+                    onClick={() => setConfirm(c)}
+                  >
+                    <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+                  </Button>
+                )}
               </div>
             </li>
           ))}

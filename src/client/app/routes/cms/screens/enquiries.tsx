@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
+import { useCan } from '#client/features/auth/hooks/use-can.ts';
 import {
   ENQUIRIES_PAGE,
   useDeleteEnquiry,
@@ -34,6 +35,8 @@ export default function EnquiriesScreen() {
   const setStatus = useSetEnquiryStatus();
   const resend = useResendEnquiry();
   const remove = useDeleteEnquiry();
+  const canWrite = useCan('leads', 'write');
+  const canDelete = useCan('leads', 'delete');
   const open = data?.data.find((e) => e.id === openId) ?? null;
 
   const act = async (work: Promise<unknown>, done: string) => {
@@ -180,7 +183,7 @@ export default function EnquiriesScreen() {
           <>
             <EnquiryDetail enquiry={open} formatDate={formatDate} />
             <div className="mt-6 flex flex-wrap justify-end gap-2">
-              {(open.mailState === 'failed' || open.mailState === 'pending') && (
+              {canWrite && (open.mailState === 'failed' || open.mailState === 'pending') && (
                 <Button variant="secondary" onClick={() => void act(resend.mutateAsync(open.id), 'Sending the e-mail again')}>
                   <RotateCw size={16} aria-hidden="true" /> Send e-mail again
                 </Button>
@@ -190,19 +193,23 @@ export default function EnquiriesScreen() {
                   <Mail size={16} aria-hidden="true" /> Reply
                 </a>
               </Button>
-              <Button variant="danger" onClick={() => setConfirmDelete(open)}>
-                <Trash2 size={16} aria-hidden="true" /> Delete
-              </Button>
-              <Button
-                onClick={() =>
-                  void act(
-                    setStatus.mutateAsync({ id: open.id, status: open.status === 'new' ? 'handled' : 'new' }),
-                    open.status === 'new' ? 'Marked as handled' : 'Marked as new',
-                  )
-                }
-              >
-                {open.status === 'new' ? 'Mark handled' : 'Mark as new'}
-              </Button>
+              {canDelete && (
+                <Button variant="danger" onClick={() => setConfirmDelete(open)}>
+                  <Trash2 size={16} aria-hidden="true" /> Delete
+                </Button>
+              )}
+              {canWrite && (
+                <Button
+                  onClick={() =>
+                    void act(
+                      setStatus.mutateAsync({ id: open.id, status: open.status === 'new' ? 'handled' : 'new' }),
+                      open.status === 'new' ? 'Marked as handled' : 'Marked as new',
+                    )
+                  }
+                >
+                  {open.status === 'new' ? 'Mark handled' : 'Mark as new'}
+                </Button>
+              )}
             </div>
           </>
         )}

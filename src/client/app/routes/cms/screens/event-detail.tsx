@@ -2,6 +2,7 @@ import { ArrowLeft, CalendarDays, Clock, MapPin, Pencil, Tag } from 'lucide-reac
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '../../../../components/ui/button.tsx';
+import { useCan } from '../../../../features/auth/hooks/use-can.ts';
 import { useEvent } from '../../../../features/events/api/events.ts';
 import { StatusBadge } from '../../../../features/events/components/event-badges.tsx';
 import { useGallery } from '../../../../features/galleries/api/galleries.ts';
@@ -29,6 +30,7 @@ export default function EventDetailScreen() {
   const timeZone = useSchoolTimezone() ?? 'UTC';
   const gallery = useGallery(event?.gallery_id);
   const [index, setIndex] = useState<number | null>(null);
+  const canWrite = useCan('events', 'write');
 
   if (isLoading) return <p className="text-center text-slate-600">Loading event details...</p>;
   if (isError || !event) {
@@ -50,9 +52,11 @@ export default function EventDetailScreen() {
         <Link to="/cms/events/" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
           <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Events
         </Link>
-        <Link to={`/cms/events/edit/${event.id}`} className={buttonClass('secondary', 'sm')}>
-          <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
-        </Link>
+        {canWrite && (
+          <Link to={`/cms/events/edit/${event.id}`} className={buttonClass('secondary', 'sm')}>
+            <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+          </Link>
+        )}
       </div>
 
       <section className="relative mt-3 overflow-hidden rounded-2xl bg-slate-800">

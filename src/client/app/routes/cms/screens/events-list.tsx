@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClass } from '../../../../components/ui/button.tsx';
 import { Input, NativeSelect } from '../../../../components/ui/input.tsx';
+import { useCan } from '../../../../features/auth/hooks/use-can.ts';
 import { useDeleteEvent, useEvents } from '../../../../features/events/api/events.ts';
 import { StatusBadge } from '../../../../features/events/components/event-badges.tsx';
 import { useSchoolTimezone } from '#client/features/school/api/school.ts';
@@ -21,7 +22,9 @@ const FILTERS = [
 
 /** §2 Events list (staff): search, status filter, four counters, cards with View/Edit/Delete. */
 export default function EventsListScreen() {
-  const { data: events = [], isLoading, isError } = useEvents();
+  const { data: events = [], isLoading, isError, error } = useEvents();
+  const canWrite = useCan('events', 'write');
+  const canDelete = useCan('events', 'delete');
   const timeZone = useSchoolTimezone() ?? 'UTC';
   const remove = useDeleteEvent();
   const [search, setSearch] = useState('');
@@ -64,9 +67,11 @@ export default function EventsListScreen() {
           <h1 className="text-2xl font-bold text-slate-900">Events</h1>
           <p className="text-sm text-slate-600">Plan and manage the school's events.</p>
         </div>
-        <Link to="/cms/events/new" className={buttonClass('primary')}>
-          <CalendarPlus className="h-4 w-4" aria-hidden="true" /> Create Event
-        </Link>
+        {canWrite && (
+          <Link to="/cms/events/new" className={buttonClass('primary')}>
+            <CalendarPlus className="h-4 w-4" aria-hidden="true" /> Create Event
+          </Link>
+        )}
       </div>
 
       <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -113,7 +118,11 @@ export default function EventsListScreen() {
       </div>
 
       {isLoading && <p className="mt-8 text-center text-slate-600">Loading...</p>}
-      {isError && <p className="mt-8 text-center text-red-700">Unable to load events. Please try again later.</p>}
+      {isError && (
+        <p role="alert" className="mt-8 text-center text-red-700">
+          {error?.message || 'Unable to load events. Please try again later.'}
+        </p>
+      )}
       {!isLoading && !isError && shown.length === 0 && (
         <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
           <CalendarDays className="mx-auto h-10 w-10 text-slate-400" aria-hidden="true" />
@@ -126,9 +135,11 @@ export default function EventsListScreen() {
             <>
               <h2 className="mt-3 text-lg font-semibold text-slate-900">No events yet</h2>
               <p className="mt-1 text-sm text-slate-600">Get started by creating your first event</p>
-              <Link to="/cms/events/new" className={buttonClass('primary', 'md', 'mt-4')}>
-                Create Your First Event
-              </Link>
+              {canWrite && (
+                <Link to="/cms/events/new" className={buttonClass('primary', 'md', 'mt-4')}>
+                  Create Your First Event
+                </Link>
+              )}
             </>
           )}
         </div>
@@ -167,18 +178,22 @@ export default function EventsListScreen() {
                 <Link to={`/cms/events/${e.id}`} className={buttonClass('secondary', 'sm')} aria-label={`View ${e.title}`}>
                   <Eye className="h-4 w-4" aria-hidden="true" /> View
                 </Link>
-                <Link to={`/cms/events/edit/${e.id}`} className={buttonClass('secondary', 'sm')} aria-label={`Edit ${e.title}`}>
-                  <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
-                </Link>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="ml-auto text-red-700"
-                  aria-label={`Delete ${e.title}`}
-                  onClick={() => setConfirm(e)}
-                >
-                  <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
-                </Button>
+                {canWrite && (
+                  <Link to={`/cms/events/edit/${e.id}`} className={buttonClass('secondary', 'sm')} aria-label={`Edit ${e.title}`}>
+                    <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+                  </Link>
+                )}
+                {canDelete && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="ml-auto text-red-700"
+                    aria-label={`Delete ${e.title}`}
+                    onClick={() => setConfirm(e)}
+                  >
+                    <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+                  </Button>
+                )}
               </div>
             </div>
           </li>

@@ -1,16 +1,39 @@
 import { Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button.tsx';
+import { useCan, usePermissions } from '../../../../features/auth/hooks/use-can.ts';
 import { useDeleteGallery, useGalleries } from '../../../../features/galleries/api/galleries.ts';
 import { GalleryForm } from '../../../../features/galleries/components/gallery-form.tsx';
 import { ConfirmDialog } from '../../../../features/media/components/confirm-dialog.tsx';
 import { SafeImage } from '../../../../features/media/components/safe-image.tsx';
 import type { Gallery } from '../../../../../shared/schemas/gallery.ts';
+import { ADMIN_MENU, MAIN_MENU, visibleMenu } from '../shell/menu.ts';
+
+/**
+ * /cms: the gallery dashboard for those who may read galleries; anyone else goes to the first
+ * screen they may open (a blog writer to the blog), or reads that their account has no access yet.
+ */
+export default function CmsHomeScreen() {
+  const can = usePermissions();
+  if (can('gallery', 'read')) return <GalleryDashboardScreen />;
+  const first = visibleMenu([...MAIN_MENU, ...ADMIN_MENU], (m) => can(m, 'read'))[0];
+  const href = first?.submenu?.[0]?.href ?? first?.href;
+  if (href && href !== '/cms') return <Navigate to={href} replace />;
+  return (
+    <section className="py-16 text-center">
+      <h1 className="text-2xl font-extrabold text-slate-900">Welcome</h1>
+      <p className="mt-2 text-slate-700">Your account has no access to the back office yet. Ask an administrator.</p>
+    </section>
+  );
+}
 
 /** §2 Gallery dashboard at /cms: five counters, Add Gallery/Cancel, the form and 'Existing Galleries'. */
-export default function GalleryDashboardScreen() {
-  const { data: galleries = [], isLoading, isError } = useGalleries();
+function GalleryDashboardScreen() {
+  const { data: galleries = [], isLoading, isError, error } = useGalleries();
+  const canWrite = useCan('gallery', 'write');
+  const canDelete = useCan('gallery', 'delete');
   const remove = useDeleteGallery();
   const [form, setForm] = useState<{ gallery: Gallery | null } | null>(null);
   const [confirm, setConfirm] = useState<Gallery | null>(null);
@@ -48,10 +71,12 @@ export default function GalleryDashboardScreen() {
     <div className="mx-auto max-w-6xl">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
-        <Button variant={form ? 'secondary' : 'primary'} onClick={() => setForm(form ? null : { gallery: null })}>
-          {form ? <X className="h-4 w-4" aria-hidden="true" /> : <Plus className="h-4 w-4" aria-hidden="true" />}
-          {form ? 'Cancel' : 'Add Gallery'}
-        </Button>
+        {canWrite && (
+          <Button variant={form ? 'secondary' : 'primary'} onClick={() => setForm(form ? null : { gallery: null })}>
+            {form ? <X className="h-4 w-4" aria-hidden="true" /> : <Plus className="h-4 w-4" aria-hidden="true" />}
+            {form ? 'Cancel' : 'Add Gallery'}
+          </Button>
+        )}
       </div>
 
       <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
@@ -74,7 +99,11 @@ export default function GalleryDashboardScreen() {
           Existing Galleries ({galleries.length})
         </h2>
         {isLoading && <p className="mt-3 text-slate-600">Loading...</p>}
-        {isError && <p className="mt-3 text-red-700">Failed to load galleries.</p>}
+        {isError && (
+          <p role="alert" className="mt-3 text-red-700">
+            {error?.message || 'Failed to load galleries.'}
+          </p>
+        )}
         {!isLoading && !isError && galleries.length === 0 && (
           <p className="mt-3 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
             No galleries yet. Create your first gallery!
@@ -112,18 +141,22 @@ export default function GalleryDashboardScreen() {
                 {g.description && <p className="mt-1 line-clamp-2 text-sm text-slate-700">{g.description}</p>}
               </div>
               <div className="flex shrink-0 gap-1">
-                <Button variant="secondary" size="sm" onClick={() => setForm({ gallery: g })} aria-label={`Edit ${g.title}`}>
-                  <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="text-red-700"
-                  onClick={() => setConfirm(g)}
-                  aria-label={`Delete ${g.title}`}
-                >
-                  <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
-                </Button>
+                {canWrite && (
+                  <Button variant="secondary" size="sm" onClick={() => setForm({ gallery: g })} aria-label={`Edit ${g.title}`}>
+                    <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+                  </Button>
+                )}
+                {canDelete && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-red-700"
+                    onClick={() => setConfirm(g)}
+                    aria-label={`Delete ${g.title}`}
+                  >
+                    <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+                  </Button>
+                )}
               </div>
             </li>
           ))}

@@ -5,6 +5,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/field.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { NativeSelect } from '#client/components/ui/input.tsx';
+import { useCan } from '#client/features/auth/hooks/use-can.ts';
 import { useSaveSchoolProfile, useSchoolProfile } from '#client/features/school/api/school.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import type { Branch, SchoolProfile } from '#shared/schemas/school.ts';
@@ -29,6 +30,7 @@ function SchoolProfileForm({ initial }: { initial: SchoolProfile }) {
   const [profile, setProfile] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveSchoolProfile();
+  const canWrite = useCan('settings', 'write');
 
   const set = <K extends keyof SchoolProfile>(key: K, value: SchoolProfile[K]) => setProfile((p) => ({ ...p, [key]: value }));
   const setBranch = (i: number, patch: Partial<Branch>) =>
@@ -190,14 +192,18 @@ function SchoolProfileForm({ initial }: { initial: SchoolProfile }) {
         ))}
       </section>
 
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={() => setProfile(initial)}>
-          Reset
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save profile'}
-        </Button>
-      </div>
+      {canWrite ? (
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setProfile(initial)}>
+            Reset
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save profile'}
+          </Button>
+        </div>
+      ) : (
+        <p className="text-right text-sm text-slate-600">Changing the school profile needs settings: write.</p>
+      )}
     </form>
   );
 }

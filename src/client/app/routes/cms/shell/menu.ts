@@ -25,9 +25,9 @@ export interface MenuItem {
 }
 
 export const MAIN_MENU: MenuItem[] = [
-  { name: 'Gallery', href: '/cms', icon: Images },
-  { name: 'Events', href: '/cms/events', icon: CalendarDays },
-  { name: 'Blog', href: '/cms/blog', icon: Newspaper },
+  { name: 'Gallery', href: '/cms', icon: Images, module: 'gallery' },
+  { name: 'Events', href: '/cms/events', icon: CalendarDays, module: 'events' },
+  { name: 'Blog', href: '/cms/blog', icon: Newspaper, module: 'blog' },
   { name: 'Enquiries', href: '/cms/enquiries', icon: Inbox, module: 'leads' },
 ];
 
@@ -47,3 +47,17 @@ export const ADMIN_MENU: MenuItem[] = [
   { name: 'Roles', href: '/cms/roles', icon: ShieldCheck, module: 'users' },
   { name: 'Permissions', href: '/cms/permissions', icon: KeyRound, module: 'users' },
 ];
+
+/**
+ * The entries the signed-in user may open: an item with a module needs read on it, a collapsible
+ * keeps the sub-links left to it (and goes when none is).
+ */
+export function visibleMenu(items: readonly MenuItem[], canRead: (module: Module) => boolean): MenuItem[] {
+  return items.flatMap((item) => {
+    if (item.submenu) {
+      const submenu = visibleMenu(item.submenu, canRead);
+      return submenu.length ? [{ ...item, submenu }] : [];
+    }
+    return !item.module || canRead(item.module) ? [item] : [];
+  });
+}

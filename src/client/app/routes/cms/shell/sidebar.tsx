@@ -2,7 +2,8 @@ import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Logo } from '../../../../components/layout/logo.tsx';
-import { ADMIN_MENU, MAIN_MENU, type MenuItem } from './menu.ts';
+import { usePermissions } from '../../../../features/auth/hooks/use-can.ts';
+import { ADMIN_MENU, MAIN_MENU, visibleMenu, type MenuItem } from './menu.ts';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-semibold transition-colors ${
@@ -56,6 +57,10 @@ function Collapsible({ item, onNavigate }: { item: MenuItem; onNavigate: () => v
 
 /** §2 sidebar: the school's name, the main entries, then Administration. */
 export function SidebarContent({ schoolName, onNavigate }: { schoolName: string; onNavigate: () => void }) {
+  const can = usePermissions();
+  const canRead = (module: Parameters<typeof can>[0]) => can(module, 'read');
+  const main = visibleMenu(MAIN_MENU, canRead);
+  const admin = visibleMenu(ADMIN_MENU, canRead);
   return (
     <div className="flex h-full flex-col">
       <div className="flex items-center gap-2 border-b border-slate-200 px-4 py-4">
@@ -67,15 +72,17 @@ export function SidebarContent({ schoolName, onNavigate }: { schoolName: string;
       </div>
       <nav aria-label="Back office" className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">
-          {MAIN_MENU.map((item) => (
+          {main.map((item) => (
             <li key={item.href}>
               <Item item={item} onNavigate={onNavigate} />
             </li>
           ))}
         </ul>
-        <p className="mt-6 mb-2 px-3 text-xs font-bold tracking-wider text-slate-600 uppercase">Administration</p>
+        {admin.length > 0 && (
+          <p className="mt-6 mb-2 px-3 text-xs font-bold tracking-wider text-slate-600 uppercase">Administration</p>
+        )}
         <ul className="space-y-1">
-          {ADMIN_MENU.map((item) =>
+          {admin.map((item) =>
             item.submenu ? (
               <Collapsible key={item.name} item={item} onNavigate={onNavigate} />
             ) : (
