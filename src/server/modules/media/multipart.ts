@@ -36,7 +36,8 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
         if (bytes.length > 0 || part.filename) body.files.push({ field: part.fieldname, filename: part.filename, bytes });
       } else {
         const value = String(part.value ?? '');
-        if (value.includes('\0')) throw badRequest(NUL_MESSAGE);
+        if (value.includes('\0'))
+          throw badRequest(`${part.fieldname}: ${NUL_MESSAGE}`, { fields: { [part.fieldname]: NUL_MESSAGE } });
         const prev = body.fields[part.fieldname];
         body.fields[part.fieldname] = prev === undefined ? value : [...(Array.isArray(prev) ? prev : [prev]), value];
       }
