@@ -1,9 +1,16 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, lt, ne, sql } from 'drizzle-orm';
-import type { EventSchema, EventStatus, EventValues } from '../../../shared/schemas/event.ts';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  EventListOptions as EventListQuery,
+  EventListPage,
+  EventSchema,
+  EventStatus,
+  EventValues,
+} from '../../../shared/schemas/event.ts';
 import { slugify } from '../../../shared/schemas/post.ts';
 import type { Db } from '../../db/client.ts';
+import { countWhere, matchesSearch } from '../../db/lists.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
-import { categories, events, galleries, media } from '../../db/schema/index.ts';
+import { categories, categorySearch, eventSearch, events, galleries, media } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { uniqueOr } from '../media/params.ts';
 import type { z } from 'zod';
@@ -153,12 +160,52 @@ export async function eventsStartingBetween(
   return rows.map(toDto);
 }
 
-export async function countEvents(db: Db, options: { status?: EventStatus } = {}): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(events)
-    .where(options.status ? eq(events.status, options.status) : undefined);
-  return row?.n ?? 0;
+const EVENT_ORDERS: Record<EventListQuery['sort'], SQL[]> = {
+  schedule: EVENTS_ORDER,
+  'start-desc': [desc(events.startDate), desc(events.id)],
+  'start-asc': [asc(events.startDate), asc(events.id)],
+  title: [sql`lower(${events.title})`, asc(events.id)],
+};
+
+/** §2: the search matches the title, the location or the category's name. */
+function eventsMatching(db: Db, q: string | undefined): SQL | undefined {
+  const inText = matchesSearch(eventSearch(events), q);
+  const inCategory = matchesSearch(categorySearch(categories), q);
+  if (!inText || !inCategory) return undefined;
+  return or(inText, inArray(events.categoryId, db.select({ id: categories.id }).from(categories).where(inCategory)));
+}
+
+/**
+ * GET /api/events: one page in the chosen order, filtered by status and searched in the
+ * database, the number matching, and the four counters from one count query.
+ */
+export async function listEventsPage(db: Db, options: EventListQuery): Promise<EventListPage> {
+  const search = eventsMatching(db, options.q);
+  const where = and(options.status ? eq(events.status, options.status) : undefined, search);
+  const rows =
+    options.sort === 'schedule' && !search
+      ? listEvents(db, { limit: options.limit, offset: options.offset, status: options.status })
+      : selectEvents(db)
+          .where(where)
+          .orderBy(...EVENT_ORDERS[options.sort])
+          .limit(options.limit)
+          .offset(options.offset)
+          .then((list) => list.map(toDto));
+  const countersQuery = db
+    .select({
+      total: countWhere(),
+      upcoming: countWhere(sql`${events.status} = 'upcoming'`),
+      ongoing: countWhere(sql`${events.status} = 'ongoing'`),
+      completed: countWhere(sql`${events.status} = 'completed'`),
+    })
+    .from(events);
+  const [data, [counts = { total: 0, upcoming: 0, ongoing: 0, completed: 0 }]] = await Promise.all([rows, countersQuery]);
+  const total = search
+    ? ((await db.select({ n: countWhere() }).from(events).where(where))[0]?.n ?? 0)
+    : options.status
+      ? counts[options.status]
+      : counts.total;
+  return { data, total, limit: options.limit, offset: options.offset, counts };
 }
 
 const byIdPrepared = preparedPerDb((db) =>

@@ -5,12 +5,11 @@ import { releaseMedia, storeImage } from '../media/media.service.ts';
 import { field, readMultipart, registerMultipart } from '../media/multipart.ts';
 import { idParam } from '../media/params.ts';
 import {
-  countPosts,
   createPost,
   deletePost,
   getPostById,
   getPostBySlug,
-  listPosts,
+  listPostSummaries,
   slugExists,
   updatePost,
 } from './posts.service.ts';
@@ -34,16 +33,10 @@ async function readPostBody(request: FastifyRequest) {
 export default async function postsRoutes(app: FastifyInstance) {
   await registerMultipart(app);
 
-  /** Newest first; anonymous callers see published posts only. */
-  app.get('/api/posts', async (request) => {
-    const query = PostListQuerySchema.parse(request.query);
-    const includeDrafts = !!request.user;
-    const [data, total] = await Promise.all([
-      listPosts(app.db, { ...query, includeDrafts }),
-      countPosts(app.db, { includeDrafts }),
-    ]);
-    return { data, total };
-  });
+  /** A page of post summaries (DESIGN §10); anonymous callers see published posts only. */
+  app.get('/api/posts', async (request) =>
+    listPostSummaries(app.db, { ...PostListQuerySchema.parse(request.query), includeDrafts: !!request.user }),
+  );
 
   // Only the post editor asks: anonymous callers must not learn that a draft's slug exists. Signed-in
   // staff, like the post writes below (the permission catalog has no `blog` module yet).

@@ -1,0 +1,10 @@
+CREATE INDEX "categories_search_idx" ON "categories" USING gin (to_tsvector('simple', "name"));--> statement-breakpoint
+CREATE INDEX "enquiries_search_idx" ON "enquiries" USING gin (to_tsvector('simple', "name" || ' ' || "email" || ' ' || translate("email", '@.', '  ') || ' ' || coalesce("phone", '') || ' ' || coalesce("message", '')));--> statement-breakpoint
+CREATE INDEX "events_title_idx" ON "events" USING btree (lower("title"),"id");--> statement-breakpoint
+CREATE INDEX "events_search_idx" ON "events" USING gin (to_tsvector('simple', "title" || ' ' || "location"));--> statement-breakpoint
+CREATE INDEX "galleries_title_idx" ON "galleries" USING btree (lower("title"),"id");--> statement-breakpoint
+CREATE INDEX "galleries_type_idx" ON "galleries" USING btree ("type");--> statement-breakpoint
+CREATE INDEX "galleries_search_idx" ON "galleries" USING gin (to_tsvector('simple', "title" || ' ' || "description"));--> statement-breakpoint
+CREATE INDEX "posts_title_idx" ON "posts" USING btree (lower("title"),"id");--> statement-breakpoint
+CREATE INDEX "posts_updated_idx" ON "posts" USING btree ("updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "posts_search_idx" ON "posts" USING gin (to_tsvector('simple', "title" || ' ' || "excerpt"));
