@@ -13,6 +13,5 @@ export function matchesSearch(vector: SQL, q: string | undefined): SQL | undefin
   return sql`${vector} @@ to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' & ')})`;
 }
 
-/** `count(*)`, or `count(*) filter (where condition)`, as a number: a list's counters in one query. */
-export const countWhere = (condition?: SQL) =>
-  (condition ? sql<number>`count(*) filter (where ${condition})` : sql<number>`count(*)`).mapWith(Number);
+/** `count(*)` as a number (the rows a filtered list matches). */
+export const countRows = () => sql<number>`count(*)`.mapWith(Number);

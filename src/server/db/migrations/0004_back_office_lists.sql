@@ -7,4 +7,10 @@ CREATE INDEX "galleries_type_idx" ON "galleries" USING btree ("type");--> statem
 CREATE INDEX "galleries_search_idx" ON "galleries" USING gin (to_tsvector('simple', "title" || ' ' || "description"));--> statement-breakpoint
 CREATE INDEX "posts_title_idx" ON "posts" USING btree (lower("title"),"id");--> statement-breakpoint
 CREATE INDEX "posts_updated_idx" ON "posts" USING btree ("updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "posts_search_idx" ON "posts" USING gin (to_tsvector('simple', "title" || ' ' || "excerpt"));
+CREATE INDEX "posts_search_idx" ON "posts" USING gin (to_tsvector('simple', "title" || ' ' || "excerpt"));--> statement-breakpoint
+-- Statistics for the new expression indexes now, so the planner uses them before the next vacuum.
+ANALYZE "categories";--> statement-breakpoint
+ANALYZE "enquiries";--> statement-breakpoint
+ANALYZE "events";--> statement-breakpoint
+ANALYZE "galleries";--> statement-breakpoint
+ANALYZE "posts";

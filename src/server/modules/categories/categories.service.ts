@@ -1,7 +1,7 @@
 import { count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Category, CategoryInput, CategoryListOptions, CategoryListPage } from '../../../shared/schemas/category.ts';
 import type { Db } from '../../db/client.ts';
-import { countWhere, matchesSearch } from '../../db/lists.ts';
+import { countRows, matchesSearch } from '../../db/lists.ts';
 import { categories, categorySearch, events } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { uniqueOr } from '../media/params.ts';
@@ -44,9 +44,9 @@ export async function listCategories(db: Db, options: CategoryListOptions): Prom
   const where = matchesSearch(categorySearch(categories), options.q);
   const [data, [counts = { total: 0 }]] = await Promise.all([
     selectCategories(db, where, options),
-    db.select({ total: countWhere() }).from(categories),
+    db.select({ total: countRows() }).from(categories),
   ]);
-  const total = where ? ((await db.select({ n: countWhere() }).from(categories).where(where))[0]?.n ?? 0) : counts.total;
+  const total = where ? ((await db.select({ n: countRows() }).from(categories).where(where))[0]?.n ?? 0) : counts.total;
   return { data, total, limit: options.limit, offset: options.offset, counts };
 }
 

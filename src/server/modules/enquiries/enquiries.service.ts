@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type {
   AdmissionForm,
   ContactForm,
@@ -7,7 +7,7 @@ import type {
   EnquiryListPage,
 } from '../../../shared/schemas/enquiry.ts';
 import type { Db } from '../../db/client.ts';
-import { countWhere, matchesSearch } from '../../db/lists.ts';
+import { countRows, matchesSearch } from '../../db/lists.ts';
 import { enquiries, enquirySearch } from '../../db/schema/index.ts';
 
 type Row = typeof enquiries.$inferSelect;
@@ -80,7 +80,7 @@ export async function listEnquiries(db: Db, options: EnquiryListOptions): Promis
     options.status ? eq(enquiries.status, options.status) : undefined,
     matchesSearch(enquirySearch(enquiries), options.q),
   );
-  const [rows, [counts = { all: 0, admission: 0, contact: 0, new: 0 }]] = await Promise.all([
+  const [rows, counters] = await Promise.all([
     db
       .select()
       .from(enquiries)
@@ -89,15 +89,17 @@ export async function listEnquiries(db: Db, options: EnquiryListOptions): Promis
       .limit(options.limit)
       .offset(options.offset),
     db
-      .select({
-        all: countWhere(),
-        admission: countWhere(sql`${enquiries.type} = 'admission'`),
-        contact: countWhere(sql`${enquiries.type} = 'contact'`),
-        new: countWhere(sql`${enquiries.status} = 'new'`),
-      })
-      .from(enquiries),
+      .select({ type: enquiries.type, status: enquiries.status, n: count() })
+      .from(enquiries)
+      .groupBy(enquiries.type, enquiries.status),
   ]);
-  const total = where ? ((await db.select({ n: countWhere() }).from(enquiries).where(where))[0]?.n ?? 0) : counts.all;
+  const counts = { all: 0, admission: 0, contact: 0, new: 0 };
+  for (const c of counters) {
+    counts.all += c.n;
+    counts[c.type] += c.n;
+    if (c.status === 'new') counts.new += c.n;
+  }
+  const total = where ? ((await db.select({ n: countRows() }).from(enquiries).where(where))[0]?.n ?? 0) : counts.all;
   return { data: rows.map(toDto), total, limit: options.limit, offset: options.offset, counts };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   GalleryListOptions,
@@ -8,7 +8,7 @@ import type {
   GalleryValues,
 } from '../../../shared/schemas/gallery.ts';
 import type { Db } from '../../db/client.ts';
-import { countWhere, matchesSearch } from '../../db/lists.ts';
+import { countRows, matchesSearch } from '../../db/lists.ts';
 import { galleries, gallerySearch } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 
@@ -89,7 +89,7 @@ export async function listGallerySummaries(
     .offset(options.offset);
   const [data, counts] = await Promise.all([rows, galleryStats(db, visible)]);
   // Unfiltered, the counters hold the total; filters count their matches.
-  const total = filters ? ((await db.select({ n: countWhere() }).from(galleries).where(where))[0]?.n ?? 0) : counts.total;
+  const total = filters ? ((await db.select({ n: countRows() }).from(galleries).where(where))[0]?.n ?? 0) : counts.total;
   return {
     data: data.map(({ imageCount, ...row }): GallerySummary => {
       const { images: _images, ...summary } = toDto({ ...row, images: [] });
@@ -102,21 +102,27 @@ export async function listGallerySummaries(
   };
 }
 
-/** §2's five counters, in one query. */
+/** §2's five counters, from one query. */
 export async function galleryStats(db: Db, where?: SQL) {
-  const [row] = await db
+  const groups = await db
     .select({
-      total: countWhere(),
-      images: sql<number>`coalesce(sum(cardinality(${galleries.images})) filter (where ${galleries.type} = 'images'), 0)`.mapWith(
-        Number,
-      ),
-      videos: countWhere(sql`${galleries.type} = 'video'`),
-      published: countWhere(sql`${galleries.published}`),
-      drafts: countWhere(sql`not ${galleries.published}`),
+      type: galleries.type,
+      published: galleries.published,
+      n: count(),
+      images: sql<number>`sum(cardinality(${galleries.images}))`.mapWith(Number),
     })
     .from(galleries)
-    .where(where);
-  return row ?? { total: 0, images: 0, videos: 0, published: 0, drafts: 0 };
+    .where(where)
+    .groupBy(galleries.type, galleries.published);
+  const stats = { total: 0, images: 0, videos: 0, published: 0, drafts: 0 };
+  for (const g of groups) {
+    stats.total += g.n;
+    if (g.type === 'images') stats.images += g.images;
+    else stats.videos += g.n;
+    if (g.published) stats.published += g.n;
+    else stats.drafts += g.n;
+  }
+  return stats;
 }
 
 const columns = (v: GalleryValues) => ({

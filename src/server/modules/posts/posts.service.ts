@@ -9,7 +9,7 @@ import {
   type PostValues,
 } from '../../../shared/schemas/post.ts';
 import type { Db } from '../../db/client.ts';
-import { countWhere, matchesSearch } from '../../db/lists.ts';
+import { countRows, matchesSearch } from '../../db/lists.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { media, postSearch, posts, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -109,17 +109,19 @@ export async function listPostSummaries(db: Db, options: PostListOptions & { inc
     .limit(options.limit)
     .offset(options.offset);
   const countersQuery = db
-    .select({
-      total: countWhere(),
-      published: countWhere(sql`${posts.status} = 'published'`),
-      draft: countWhere(sql`${posts.status} = 'draft'`),
-    })
+    .select({ status: posts.status, n: count() })
     .from(posts)
-    .where(visible(options.includeDrafts));
-  const [data, [counts = { total: 0, published: 0, draft: 0 }]] = await Promise.all([rows, countersQuery]);
+    .where(visible(options.includeDrafts))
+    .groupBy(posts.status);
+  const [data, byStatus] = await Promise.all([rows, countersQuery]);
+  const counts = { total: 0, published: 0, draft: 0 };
+  for (const { status, n } of byStatus) {
+    counts[status] += n;
+    counts.total += n;
+  }
   // Without a search the counters already hold the total; a search counts its matches.
   const total = search
-    ? ((await db.select({ n: countWhere() }).from(posts).where(where))[0]?.n ?? 0)
+    ? ((await db.select({ n: countRows() }).from(posts).where(where))[0]?.n ?? 0)
     : options.status
       ? counts[options.status]
       : counts.total;
