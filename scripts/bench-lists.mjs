@@ -8,8 +8,11 @@
 //   --data=DIR    start from a copy of a data dir saved before (skips the 2-minute seeding)
 //   --save=DIR    keep a copy of the seeded data dir there
 //   --urls=a,b    the list requests to measure (default: what the screens ask for now)
+//   --cms         then look at the blog and events screens in Chromium (scripts/bench-cms.mjs)
+//   --shots=DIR   with --cms: screenshots there
 //   --no-build    reuse the existing build
 // Loopback only; every run is bounded. Writes bench/results/lists-<time>.json.
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -134,7 +137,18 @@ try {
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   const date = new Date().toISOString();
   const out = join(root, 'bench/results', `lists-${date.replace(/[:.]/g, '-')}.json`);
-  writeFileSync(out, JSON.stringify({ date, node: process.version, lists, quiet, busy }, null, 2));
+  let cms = null;
+  if (args.includes('--cms')) {
+    const shots = arg('shots');
+    const run = spawnSync(
+      process.execPath,
+      [join(root, 'scripts/bench-cms.mjs'), `--url=${base}`, ...(shots ? [`--shots=${shots}`] : [])],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 900_000 },
+    );
+    process.stdout.write(run.stdout ?? '');
+    cms = JSON.parse(run.stdout?.trim().split('\n').at(-1) ?? 'null');
+  }
+  writeFileSync(out, JSON.stringify({ date, node: process.version, lists, quiet, busy, cms }, null, 2));
   console.log(`written to ${out}`);
 } finally {
   await stopServer(server);

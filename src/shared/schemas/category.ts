@@ -22,6 +22,7 @@ export const CATEGORY_SORTS = ['name', 'name-desc'] as const;
 
 /** GET /api/categories: `?limit&offset&sort&q`. A school has a handful: the default page holds them all. */
 export const CategoryListQuerySchema = listQuerySchema({ defaultLimit: 100, sorts: CATEGORY_SORTS, filters: {} });
-export type CategoryListQuery = z.input<typeof CategoryListQuerySchema>;
 export type CategoryListOptions = z.output<typeof CategoryListQuerySchema>;
+/** What a screen asks for (the rest takes the schema's defaults). */
+export type CategoryListQuery = Partial<CategoryListOptions>;
 export type CategoryListPage = ListPage<Category, { total: number }>;

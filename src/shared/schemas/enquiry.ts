@@ -80,8 +80,9 @@ export const EnquiryListQuerySchema = listQuerySchema({
   sorts: ENQUIRY_SORTS,
   filters: { type: optionalFilter(ENQUIRY_TYPES, 'type'), status: optionalFilter(ENQUIRY_STATUSES, 'status') },
 });
-export type EnquiryListQuery = z.input<typeof EnquiryListQuerySchema>;
 export type EnquiryListOptions = z.output<typeof EnquiryListQuerySchema>;
+/** What a screen asks for (the rest takes the schema's defaults). */
+export type EnquiryListQuery = Partial<EnquiryListOptions>;
 
 /** The inbox's counters: every enquiry, each type, and the ones not handled yet. */
 export interface EnquiryCounts {

@@ -88,8 +88,9 @@ export const EventListQuerySchema = listQuerySchema({
   sorts: EVENT_SORTS,
   filters: { status: optionalFilter(EVENT_STATUSES, 'status') },
 });
-export type EventListQuery = z.input<typeof EventListQuerySchema>;
 export type EventListOptions = z.output<typeof EventListQuerySchema>;
+/** What a screen asks for (the rest takes the schema's defaults). */
+export type EventListQuery = Partial<EventListOptions>;
 
 /** §2 Events list counters: Total Events, Upcoming, Ongoing, Completed. */
 export interface EventCounts {

@@ -35,8 +35,9 @@ export const GalleryListQuerySchema = listQuerySchema({
   sorts: GALLERY_SORTS,
   filters: { status: optionalFilter(GALLERY_STATES, 'status'), type: optionalFilter(GALLERY_TYPES, 'type') },
 });
-export type GalleryListQuery = z.input<typeof GalleryListQuerySchema>;
 export type GalleryListOptions = z.output<typeof GalleryListQuerySchema>;
+/** What a screen asks for (the rest takes the schema's defaults). */
+export type GalleryListQuery = Partial<GalleryListOptions>;
 
 /** §2 Gallery dashboard's five counters. */
 export interface GalleryCounts {

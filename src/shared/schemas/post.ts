@@ -114,8 +114,9 @@ export const PostListQuerySchema = listQuerySchema({
   sorts: POST_SORTS,
   filters: { status: optionalFilter(POST_STATUSES, 'status') },
 });
-export type PostListQuery = z.input<typeof PostListQuerySchema>;
 export type PostListOptions = z.output<typeof PostListQuerySchema>;
+/** What a screen asks for (the rest takes the schema's defaults). */
+export type PostListQuery = Partial<PostListOptions>;
 
 /** §2 Blog admin counters. */
 export interface PostCounts {

@@ -8,7 +8,7 @@ import { NativeSelect } from '../../../../components/ui/input.tsx';
 import { Label } from '../../../../components/ui/label.tsx';
 import { useCategories } from '../../../../features/categories/api/categories.ts';
 import { useEvent, useSaveEvent } from '../../../../features/events/api/events.ts';
-import { useGalleries } from '../../../../features/galleries/api/galleries.ts';
+import { useGalleryChoices } from '../../../../features/galleries/api/galleries.ts';
 import { useSchoolTimezone } from '#client/features/school/api/school.ts';
 import { useImageUpload } from '../../../../features/media/api/upload-images.ts';
 import { SafeImage } from '../../../../features/media/components/safe-image.tsx';
@@ -67,12 +67,12 @@ export default function EventFormScreen() {
   const timeZone = useSchoolTimezone();
   const existing = useEvent(id);
   const { data: categories = [] } = useCategories();
-  const { data: galleries = [] } = useGalleries();
   const save = useSaveEvent(editing && existing.data ? existing.data.id : null);
   const cover = useImageUpload('cover');
   const [form, setForm] = useState<FormState>(EMPTY);
   const [loaded, setLoaded] = useState(!editing);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const galleries = useGalleryChoices(form.gallery ? Number(form.gallery) : null);
 
   useEffect(() => {
     if (editing && existing.data && timeZone && !loaded) {
