@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type {
   EventListOptions as EventListQuery,
   EventListPage,
@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/schemas/event.ts';
 import { slugify } from '../../../shared/schemas/post.ts';
 import type { Db } from '../../db/client.ts';
-import { countRows, matchesSearch } from '../../db/lists.ts';
+import { countRows, matchesSearch, readInChunks } from '../../db/lists.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { categories, categorySearch, eventSearch, events, galleries, media } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -155,6 +155,19 @@ export async function listEvents(db: Db, options: EventListOptions = {}): Promis
   if (options.limit !== undefined) query = query.limit(options.limit);
   if (options.offset) query = query.offset(options.offset);
   return (await query).map(toDto);
+}
+
+/** Every event's address and last change (the sitemap), in id order: no sort, no join. */
+export async function eventLinks(db: Db): Promise<Pick<EventDto, 'id' | 'slug' | 'updated_at'>[]> {
+  const rows = await readInChunks((afterId, size) =>
+    db
+      .select({ id: events.id, slug: events.slug, updatedAt: events.updatedAt })
+      .from(events)
+      .where(gt(events.id, afterId))
+      .orderBy(asc(events.id))
+      .limit(size),
+  );
+  return rows.map((r) => ({ id: r.id, slug: r.slug, updated_at: r.updatedAt.toISOString() }));
 }
 
 /**

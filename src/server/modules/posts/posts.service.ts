@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   htmlHasContent,
@@ -9,7 +9,7 @@ import {
   type PostValues,
 } from '../../../shared/schemas/post.ts';
 import type { Db } from '../../db/client.ts';
-import { countRows, matchesSearch } from '../../db/lists.ts';
+import { countRows, matchesSearch, readInChunks } from '../../db/lists.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { media, postSearch, posts, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -130,11 +130,14 @@ export async function listPostSummaries(db: Db, options: PostListOptions & { inc
 
 /** Every published post's address and last change (the sitemap), without reading a body. */
 export async function publishedPostLinks(db: Db): Promise<{ slug: string; updated_at: string }[]> {
-  const rows = await db
-    .select({ slug: posts.slug, updatedAt: posts.updatedAt })
-    .from(posts)
-    .where(visible(false))
-    .orderBy(desc(posts.createdAt), desc(posts.id));
+  const rows = await readInChunks((afterId, size) =>
+    db
+      .select({ id: posts.id, slug: posts.slug, updatedAt: posts.updatedAt })
+      .from(posts)
+      .where(and(visible(false), gt(posts.id, afterId)))
+      .orderBy(asc(posts.id))
+      .limit(size),
+  );
   return rows.map((r) => ({ slug: r.slug, updated_at: r.updatedAt.toISOString() }));
 }
 
