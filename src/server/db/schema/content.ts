@@ -135,6 +135,11 @@ export const posts = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The uploads the body names (media.ts uploadsIn): whether an upload is still used reads posts_content_images_idx. */
+    contentImages: text('content_images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -149,6 +154,7 @@ export const posts = pgTable(
     index('posts_title_idx').on(sql`lower(${t.title})`, t.id),
     index('posts_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('posts_search_idx').using('gin', postSearch(t)),
+    index('posts_content_images_idx').using('gin', t.contentImages),
     check('posts_status_check', sql`${t.status} in (${sqlIn(POST_STATUSES)})`),
     check('posts_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
   ],

@@ -8,6 +8,7 @@ import {
   type PostSummary,
   type PostValues,
 } from '../../../shared/schemas/post.ts';
+import { uploadsIn } from '../../../shared/schemas/media.ts';
 import type { Db } from '../../db/client.ts';
 import { countRows, matchesSearch, readInChunks } from '../../db/lists.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
@@ -35,7 +36,7 @@ function selectPosts(db: Db) {
 }
 type PostRow = Awaited<ReturnType<ReturnType<typeof selectPosts>['execute']>>[number];
 
-function toSummary(row: Omit<PostRow, 'content'>): PostSummary {
+function toSummary(row: Omit<PostRow, 'content' | 'contentImages'>): PostSummary {
   const name = `${row.authorFirst ?? ''} ${row.authorLast ?? ''}`.trim();
   return {
     id: row.id,
@@ -73,7 +74,7 @@ export async function listPosts(
 }
 
 const summaryColumns = (() => {
-  const { content: _content, ...columns } = getTableColumns(posts);
+  const { content: _content, contentImages: _images, ...columns } = getTableColumns(posts);
   return columns;
 })();
 
@@ -192,6 +193,7 @@ export async function createPost(db: Db, values: PostValues, coverImage: string 
             slug: values.slug,
             excerpt: values.excerpt,
             content,
+            contentImages: uploadsIn(content),
             status: values.status,
             tags: values.tags,
             coverImage: coverImage ?? null,
@@ -221,6 +223,7 @@ export async function updatePost(db: Db, id: number, values: PostValues, coverIm
             slug: values.slug,
             excerpt: values.excerpt,
             content,
+            contentImages: uploadsIn(content),
             status: values.status,
             tags: values.tags,
             coverImage: coverImage === undefined ? current.coverImage : coverImage,
