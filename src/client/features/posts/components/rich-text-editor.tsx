@@ -81,7 +81,8 @@ function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
       {([1, 2, 3, 4] as const).map((level) => (
         <ToolButton
           key={level}
-          label={`Heading ${level}`}
+          // The accessible name starts with the visible text (WCAG 2.5.3, label in name).
+          label={`H${level} (Heading ${level})`}
           active={state.heading === level}
           onClick={() => chain().toggleHeading({ level }).run()}
         >
@@ -143,7 +144,9 @@ export const RichTextEditor = memo(function RichTextEditor({
     extensions: [
       StarterKit.configure({
         heading: { levels: [1, 2, 3, 4] },
-        link: { openOnClick: false, autolink: true, defaultProtocol: 'https', protocols: ['http', 'https', 'mailto'] },
+        // No `protocols`: http, https and mailto are linkify's own, and registering them again on
+        // every new editor (one after each save) made linkify warn "already initialized".
+        link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
       }),
       TextStyle,
       Color,

@@ -142,18 +142,24 @@ export default function EnquiriesScreen() {
                     >
                       {e.name}
                     </button>
-                    <span className="block text-xs text-slate-600">{e.email}</span>
+                    <span className="block text-xs break-all text-slate-600">{e.email}</span>
+                    {/* The Received column is hidden on a phone: the date goes under the name there. */}
+                    <span className="block text-xs text-slate-600 md:hidden">{formatDate(e.createdAt)}</span>
                   </td>
                   <td className="hidden px-4 py-3 capitalize sm:table-cell">{e.type}</td>
                   <td className="hidden px-4 py-3 md:table-cell">{formatDate(e.createdAt)}</td>
                   <td className="px-4 py-3">
-                    <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-bold ${e.status === 'new' ? 'bg-blue-100 text-blue-800' : 'bg-slate-100 text-slate-700'}`}
-                    >
-                      {e.status === 'new' ? 'New' : 'Handled'}
-                    </span>{' '}
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${MAIL_STATE_TEXT[e.mailState].className}`}>
-                      {MAIL_STATE_TEXT[e.mailState].label}
+                    <span className="flex flex-wrap gap-1">
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-bold whitespace-nowrap ${e.status === 'new' ? 'bg-blue-100 text-blue-800' : 'bg-slate-100 text-slate-700'}`}
+                      >
+                        {e.status === 'new' ? 'New' : 'Handled'}
+                      </span>
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-bold whitespace-nowrap ${MAIL_STATE_TEXT[e.mailState].className}`}
+                      >
+                        {MAIL_STATE_TEXT[e.mailState].label}
+                      </span>
                     </span>
                   </td>
                   <td className="px-4 py-3 text-right">

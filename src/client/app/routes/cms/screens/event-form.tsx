@@ -44,6 +44,15 @@ const EMPTY: FormState = {
   coverUrl: '',
 };
 
+/** The API's field name for a form field, where they differ. */
+const ERROR_KEYS: Partial<Record<keyof FormState, string>> = {
+  start: 'start_date',
+  end: 'end_date',
+  gallery: 'gallery_id',
+  coverUrl: 'cover_image',
+  coverMode: 'cover_image',
+};
+
 function fromEvent(e: Event, tz: string): FormState {
   return {
     title: e.title,
@@ -81,7 +90,12 @@ export default function EventFormScreen() {
     }
   }, [editing, existing.data, timeZone, loaded]);
 
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  // A field's message goes as soon as the field changes (it said what was wrong with the old value).
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    const field = ERROR_KEYS[key] ?? key;
+    setErrors((e) => (e[field] ? { ...e, [field]: '' } : e));
+  };
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
