@@ -9,17 +9,20 @@
 //   --data=DIR    start from a copy of a data dir saved before (skips the 2-minute seeding)
 //   --save=DIR    keep a copy of the seeded data dir there
 //   --urls=a,b    the list requests to measure (default: what the screens ask for now)
+//   --wrk         then each list under load: wrk, 20 connections, 10 s (p50/p99, req/s, server CPU per
+//                 request), and the server's peak RSS
 //   --cms         then look at the blog and events screens in Chromium (scripts/bench-cms.mjs)
 //   --shots=DIR   with --cms: screenshots there
 //   --no-build    reuse the existing build
 // Loopback only; every run is bounded. Writes bench/results/lists-<time>.json.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installSchool, seedGrowth, signIn } from './lib/growth.mjs';
 import { buildSite, freePort, loopDelay, root, startServer, stopServer, waitFor } from './lib/harness.mjs';
+import { checkWrk, measure } from './lib/wrk.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -52,6 +55,12 @@ function get(base, path, headers = {}) {
     req.setTimeout(60_000, () => req.destroy(new Error(`timeout on ${path}`)));
     req.end();
   });
+}
+
+/** The process's peak resident memory so far (Linux /proc VmHWM), in MB. */
+function peakRssMb(pid) {
+  const kb = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return kb ? Math.round(Number(kb) / 1024) : null;
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -145,6 +154,20 @@ try {
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   const date = new Date().toISOString();
   const out = join(root, 'bench/results', `lists-${date.replace(/[:.]/g, '-')}.json`);
+  let underLoad = null;
+  if (args.includes('--wrk')) {
+    checkWrk();
+    underLoad = {};
+    for (const path of URLS) {
+      const row = measure(base + path, { pid: server.pid, headers: { cookie, 'accept-encoding': 'br' } });
+      underLoad[path] = row;
+      console.log(
+        `wrk 20 conn ${path.padEnd(52)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${row.p50.toFixed(1).padStart(6)} ms  p99 ${row.p99.toFixed(1).padStart(6)} ms  cpu ${row.cpuUsPerReq} µs/req${row.errors ? `  ERRORS ${row.errors}` : ''}`,
+      );
+    }
+    underLoad.peakRssMb = peakRssMb(server.pid);
+    console.log(`server peak RSS ${underLoad.peakRssMb} MB`);
+  }
   let cms = null;
   if (args.includes('--cms')) {
     const shots = arg('shots');
@@ -157,7 +180,7 @@ try {
     const last = run.stdout?.trim().split('\n').at(-1) ?? '';
     cms = last.startsWith('[') ? JSON.parse(last) : { failed: run.status };
   }
-  writeFileSync(out, JSON.stringify({ date, node: process.version, lists, quiet, busy, cms }, null, 2));
+  writeFileSync(out, JSON.stringify({ date, node: process.version, lists, quiet, busy, underLoad, cms }, null, 2));
   console.log(`written to ${out}`);
 } finally {
   await stopServer(server);

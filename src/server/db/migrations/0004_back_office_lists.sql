@@ -11,7 +11,8 @@ CREATE INDEX "posts_updated_idx" ON "posts" USING btree ("updated_at" DESC NULLS
 CREATE INDEX "posts_search_idx" ON "posts" USING gin (to_tsvector('simple', "title" || ' ' || "excerpt"));--> statement-breakpoint
 CREATE INDEX "posts_content_images_idx" ON "posts" USING gin ("content_images");--> statement-breakpoint
 -- The uploads each existing post's body names (uploadsIn in shared/schemas/media.ts does the same on save).
-UPDATE "posts" SET "content_images" = coalesce((SELECT array_agg(DISTINCT '/uploads/' || m[1] || '.webp') FROM regexp_matches("content", '/uploads/([a-f0-9]{32})(?:-[0-9]+)?\.webp', 'g') AS m), '{}'::text[]);--> statement-breakpoint
+-- Only the posts that name one are rewritten: rewriting all would leave the built-in database, which has no autovacuum, a table half dead rows.
+UPDATE "posts" SET "content_images" = coalesce((SELECT array_agg(DISTINCT '/uploads/' || m[1] || '.webp') FROM regexp_matches("content", '/uploads/([a-f0-9]{32})(?:-[0-9]+)?\.webp', 'g') AS m), '{}'::text[]) WHERE "content" ~ '/uploads/[a-f0-9]{32}(-[0-9]+)?\.webp';--> statement-breakpoint
 -- Statistics for the new expression indexes now, so the planner uses them before the next vacuum.
 ANALYZE "categories";--> statement-breakpoint
 ANALYZE "enquiries";--> statement-breakpoint
