@@ -162,4 +162,33 @@ describe.skipIf(chromiumMissingReason())('enquiries from the website', () => {
     t.errors.splice(0, t.errors.length, ...t.errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED')));
     await t.close();
   });
+
+  it('keeps what a parent typed before the page was ready, on both forms (CPU slowed 4x)', async () => {
+    for (const [path, first, next] of [
+      ['/contact', 'Your Name', 'Your Email'],
+      ['/admission', "Child's full name", "Father's name"],
+    ] as const) {
+      const t = await openPage(browser, server.url, PHONE);
+      const cdp = await t.context.newCDPSession(t.page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      // The page's script waits until the parent has typed: what a slow phone does by itself.
+      let release = () => {};
+      const typed = new Promise<void>((resolve) => (release = resolve));
+      await t.page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await typed;
+        await route.continue();
+      });
+      await t.page.goto(path, { waitUntil: 'domcontentloaded' });
+      await t.page.getByLabel(first).pressSequentially('Anaya Rao', { delay: 20 });
+      release();
+      await waitReady(t.page);
+      await t.page.getByLabel(next).pressSequentially('Ravi', { delay: 20 });
+      await t.page.getByLabel(first).focus();
+      expect(await t.page.getByLabel(first).inputValue(), path).toBe('Anaya Rao');
+      expect(await t.page.getByLabel(next).inputValue(), path).toBe('Ravi');
+      expect(await t.page.getByText(/ is required\.$/).count(), path).toBe(0);
+      await t.page.evaluate(() => localStorage.clear());
+      await t.close();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 // What the bench and Lighthouse scripts share: building the site, a free loopback port, and the
 // production server started on a temporary data dir and stopped again.
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
@@ -37,9 +38,13 @@ export async function waitFor(url, child, limitMs = 60_000) {
   }
 }
 
-/** The production server on loopback, built-in database in `dataDir`. */
-export function startServer({ port, dataDir, env = {} }) {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+/**
+ * The production server on loopback, built-in database in `dataDir`. With `loopDelayFile`, the
+ * server records its event loop delay (scripts/lib/loop-delay.mjs; read it with `loopDelay`).
+ */
+export function startServer({ port, dataDir, env = {}, loopDelayFile }) {
+  const preload = loopDelayFile ? ['--import', join(root, 'scripts/lib/loop-delay.mjs')] : [];
+  return spawn(process.execPath, ['--import', 'tsx', ...preload, 'src/server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -49,6 +54,7 @@ export function startServer({ port, dataDir, env = {} }) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'error',
       DATABASE_URL: '',
+      ...(loopDelayFile ? { SPROUT_LOOP_DELAY_FILE: loopDelayFile } : {}),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -57,3 +63,11 @@ export function startServer({ port, dataDir, env = {} }) {
 
 export const stopServer = (child) =>
   new Promise((r) => (!child || child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
+
+/** The server's event loop delay since the last call ({maxMs, p99Ms, meanMs}); starts a new window. */
+export async function loopDelay(child, file) {
+  rmSync(file, { force: true });
+  child.kill('SIGUSR2');
+  for (let i = 0; i < 100 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 20));
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}

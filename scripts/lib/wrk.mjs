@@ -41,11 +41,16 @@ export function cpuMs(pid) {
   }
 }
 
-function runWrk(url, { threads, connections, seconds }) {
-  const run = spawnSync('wrk', [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--timeout', '5s', '-s', script, url], {
-    encoding: 'utf8',
-    timeout: (seconds + 30) * 1000,
-  });
+function runWrk(url, { threads, connections, seconds, headers = {} }) {
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+  const run = spawnSync(
+    'wrk',
+    [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--timeout', '5s', ...headerArgs, '-s', script, url],
+    {
+      encoding: 'utf8',
+      timeout: (seconds + 30) * 1000,
+    },
+  );
   const line = run.stdout?.split('\n').find((l) => l.startsWith('WRK_JSON '));
   if (!line) throw new Error(`wrk failed on ${url}: ${run.stderr || run.stdout || run.error}`);
   return JSON.parse(line.slice('WRK_JSON '.length));
@@ -56,10 +61,10 @@ function runWrk(url, { threads, connections, seconds }) {
  * and timeouts; with `countStatus`, answers other than 2xx/3xx too), and when `pid` is given that
  * process's CPU time per request in microseconds.
  */
-export function measure(url, { threads = 1, connections = 20, seconds = 10, pid, countStatus = true } = {}) {
-  runWrk(url, { threads, connections, seconds: 2 });
+export function measure(url, { threads = 1, connections = 20, seconds = 10, pid, countStatus = true, headers } = {}) {
+  runWrk(url, { threads, connections, seconds: 2, headers });
   const cpuBefore = pid ? cpuMs(pid) : null;
-  const r = runWrk(url, { threads, connections, seconds });
+  const r = runWrk(url, { threads, connections, seconds, headers });
   const cpuAfter = pid ? cpuMs(pid) : null;
   const ms = (us) => Math.round(us / 10) / 100;
   return {

@@ -1,3 +1,4 @@
+import './lib/zod-config.ts';
 import './styles.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

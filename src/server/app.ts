@@ -103,6 +103,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(securityHeaders, { dev: config.dev });
   await app.register((await import('./plugins/api-cache-control.ts')).default);
   await app.register((await import('./plugins/text-guard.ts')).default);
+  await app.register((await import('./plugins/api-compression.ts')).default);
   await app.register(dbPlugin, { config });
   app.decorate('dataDir', config.dataDir);
   await app.register(siteAddress, { publicUrl: config.publicUrl });

@@ -48,12 +48,19 @@ export const routes: RouteObject[] = [
   {
     path: '/cms/*',
     lazy: async () => ({ Component: (await import('./routes/cms/cms-app.tsx')).CmsApp }),
+    HydrateFallback: Loading,
   },
   {
     path: '/install/*',
     lazy: async () => ({ Component: (await import('./routes/install/install-app.tsx')).InstallApp }),
+    HydrateFallback: Loading,
   },
 ];
+
+/** §2 "Loading..." while a lazy area's code arrives on the first page load. */
+function Loading() {
+  return <p className="p-8 text-center text-slate-600">Loading...</p>;
+}
 
 /** Paths rendered only in the browser: the server sends the shell without pre-rendering. */
 export const isClientOnlyPath = (pathname: string) => /^\/(cms|install)(\/|$)/.test(pathname);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema, type ListPage } from './list-query.ts';
 
 export const CategorySchema = z.object({
   id: z.number().int(),
@@ -16,3 +17,12 @@ export const CategoryInputSchema = z.object({
     .max(60, 'Category names may be at most 60 characters.'),
 });
 export type CategoryInput = z.infer<typeof CategoryInputSchema>;
+
+export const CATEGORY_SORTS = ['name', 'name-desc'] as const;
+
+/** GET /api/categories: `?limit&offset&sort&q`. A school has a handful: the default page holds them all. */
+export const CategoryListQuerySchema = listQuerySchema({ defaultLimit: 100, sorts: CATEGORY_SORTS, filters: {} });
+export type CategoryListOptions = z.output<typeof CategoryListQuerySchema>;
+/** What a screen asks for (the rest takes the schema's defaults). */
+export type CategoryListQuery = Partial<CategoryListOptions>;
+export type CategoryListPage = ListPage<Category, { total: number }>;

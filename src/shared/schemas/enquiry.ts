@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isPlausibleYear } from '../dates.ts';
 import { DEPARTMENTS, ENQUIRY_TYPES } from './enquiry-options.ts';
+import { listQuerySchema, optionalFilter, type ListPage } from './list-query.ts';
 
 const required = (label: string, max: number) =>
   z
@@ -72,11 +73,26 @@ export const EnquirySchema = z.object({
 });
 export type Enquiry = z.infer<typeof EnquirySchema>;
 
-export const EnquiryListQuerySchema = z.object({
-  type: z.enum(ENQUIRY_TYPES).optional(),
-  status: z.enum(['new', 'handled']).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  offset: z.coerce.number().int().min(0).default(0),
+export const ENQUIRY_STATUSES = ['new', 'handled'] as const;
+export const ENQUIRY_SORTS = ['newest', 'oldest'] as const;
+
+/** GET /api/enquiries: `?limit&offset&sort&q&type&status` (q: name, e-mail, phone and message). */
+export const EnquiryListQuerySchema = listQuerySchema({
+  defaultLimit: 25,
+  sorts: ENQUIRY_SORTS,
+  filters: { type: optionalFilter(ENQUIRY_TYPES, 'type'), status: optionalFilter(ENQUIRY_STATUSES, 'status') },
 });
+export type EnquiryListOptions = z.output<typeof EnquiryListQuerySchema>;
+/** What a screen asks for (the rest takes the schema's defaults). */
+export type EnquiryListQuery = Partial<EnquiryListOptions>;
+
+/** The inbox's counters: every enquiry, each type, and the ones not handled yet. */
+export interface EnquiryCounts {
+  all: number;
+  admission: number;
+  contact: number;
+  new: number;
+}
+export type EnquiryListPage = ListPage<Enquiry, EnquiryCounts>;
 
 export const EnquiryUpdateSchema = z.object({ status: z.enum(['new', 'handled']) });

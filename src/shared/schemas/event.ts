@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isPlausibleYear } from '../dates.ts';
 import { ImageUrlSchema, UploadedImageSchema } from './media.ts';
+import { listQuerySchema, optionalFilter, type ListPage } from './list-query.ts';
 
 export const EVENT_STATUSES = ['upcoming', 'ongoing', 'completed'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
@@ -85,8 +86,28 @@ export const EventInputSchema = z
 export type EventInput = z.input<typeof EventInputSchema>;
 export type EventValues = z.output<typeof EventInputSchema>;
 
-export const EventListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(500).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
-  status: z.enum(EVENT_STATUSES).optional(),
+/**
+ * Orders of GET /api/events: `schedule` (default; the one events order: not yet over soonest first,
+ * then past ones most recently ended first), latest start first, earliest start first, by title.
+ */
+export const EVENT_SORTS = ['schedule', 'start-desc', 'start-asc', 'title'] as const;
+export type EventSort = (typeof EVENT_SORTS)[number];
+
+/** GET /api/events: `?limit&offset&sort&q&status` (§2: q matches title, category or location). */
+export const EventListQuerySchema = listQuerySchema({
+  defaultLimit: 24,
+  sorts: EVENT_SORTS,
+  filters: { status: optionalFilter(EVENT_STATUSES, 'status') },
 });
+export type EventListOptions = z.output<typeof EventListQuerySchema>;
+/** What a screen asks for (the rest takes the schema's defaults). */
+export type EventListQuery = Partial<EventListOptions>;
+
+/** §2 Events list counters: Total Events, Upcoming, Ongoing, Completed. */
+export interface EventCounts {
+  total: number;
+  upcoming: number;
+  ongoing: number;
+  completed: number;
+}
+export type EventListPage = ListPage<Event, EventCounts>;

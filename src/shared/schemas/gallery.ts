@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ImageUrlSchema } from './media.ts';
+import { listQuerySchema, optionalFilter, type ListPage } from './list-query.ts';
 
 export const GALLERY_TYPES = ['images', 'video'] as const;
 export const VIDEO_TYPES = ['youtube', 'vimeo'] as const;
@@ -23,6 +24,32 @@ export type Gallery = z.infer<typeof GallerySchema>;
 
 /** Longer is no video address; the patterns below never see more. */
 const MAX_VIDEO_URL = 2000;
+/** A row of the galleries list: the gallery without its image list, with how many it holds. */
+export const GallerySummarySchema = GallerySchema.omit({ images: true }).extend({ image_count: z.number().int() });
+export type GallerySummary = z.infer<typeof GallerySummarySchema>;
+
+export const GALLERY_SORTS = ['newest', 'oldest', 'title'] as const;
+export const GALLERY_STATES = ['published', 'draft'] as const;
+
+/** GET /api/admin/galleries: `?limit&offset&sort&q&status&type` (q: title and description). */
+export const GalleryListQuerySchema = listQuerySchema({
+  defaultLimit: 20,
+  sorts: GALLERY_SORTS,
+  filters: { status: optionalFilter(GALLERY_STATES, 'status'), type: optionalFilter(GALLERY_TYPES, 'type') },
+});
+export type GalleryListOptions = z.output<typeof GalleryListQuerySchema>;
+/** What a screen asks for (the rest takes the schema's defaults). */
+export type GalleryListQuery = Partial<GalleryListOptions>;
+
+/** §2 Gallery dashboard's five counters. */
+export interface GalleryCounts {
+  total: number;
+  images: number;
+  videos: number;
+  published: number;
+  drafts: number;
+}
+export type GalleryListPage = ListPage<GallerySummary, GalleryCounts>;
 
 /** A YouTube video id from watch, youtu.be, embed and shorts URLs. */
 export function youtubeId(url: string): string | null {

@@ -16,6 +16,16 @@ export const UPLOAD_URL_PATTERN = /^\/uploads\/[a-f0-9]{32}\.webp$/;
 
 export const isUploadUrl = (url: string | null | undefined): url is string => !!url && UPLOAD_URL_PATTERN.test(url);
 
+/**
+ * The uploads an HTML body names (a link to one), as their main URLs (a variant counts for its upload), each once.
+ * A post's are stored beside it, so asking whether any post uses an upload reads an index.
+ */
+export function uploadsIn(html: string): string[] {
+  const found = new Set<string>();
+  for (const m of html.matchAll(/\/uploads\/([a-f0-9]{32})(?:-\d+)?\.webp/g)) found.add(`${UPLOADS_PREFIX}${m[1]}.webp`);
+  return [...found];
+}
+
 /** `/uploads/x.webp` -> `/uploads/x-800.webp`. */
 export const variantUrl = (url: string, width: number) => url.replace(/\.webp$/, `-${width}.webp`);
 

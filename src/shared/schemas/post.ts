@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ImageUrlSchema } from './media.ts';
 import { ImageMetaSchema } from './event.ts';
+import { listQuerySchema, optionalFilter, type ListPage } from './list-query.ts';
 
 export const POST_STATUSES = ['draft', 'published'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
@@ -104,10 +105,30 @@ export const PostInputSchema = z.object({
 export type PostInput = z.input<typeof PostInputSchema>;
 export type PostValues = z.output<typeof PostInputSchema>;
 
-export const PostListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(500).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+/** A row of the posts list: the post without its body (the editor reads GET /api/posts/{id}). */
+export const PostSummarySchema = PostSchema.omit({ content: true });
+export type PostSummary = z.infer<typeof PostSummarySchema>;
+
+/** Orders of GET /api/posts: newest first (default), oldest first, by title, last changed first. */
+export const POST_SORTS = ['newest', 'oldest', 'title', 'updated'] as const;
+
+/** GET /api/posts: `?limit&offset&sort&q&status` (q: title and excerpt). Anonymous callers see published posts only. */
+export const PostListQuerySchema = listQuerySchema({
+  defaultLimit: 20,
+  sorts: POST_SORTS,
+  filters: { status: optionalFilter(POST_STATUSES, 'status') },
 });
+export type PostListOptions = z.output<typeof PostListQuerySchema>;
+/** What a screen asks for (the rest takes the schema's defaults). */
+export type PostListQuery = Partial<PostListOptions>;
+
+/** §2 Blog admin counters. */
+export interface PostCounts {
+  total: number;
+  published: number;
+  draft: number;
+}
+export type PostListPage = ListPage<PostSummary, PostCounts>;
 
 /** GET /api/posts/check-slug/{slug}. */
 export const SlugCheckSchema = z.object({ available: z.boolean(), exists: z.boolean(), slug: z.string() });

@@ -1,5 +1,16 @@
-import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { createdAt, sqlIn, updatedAt } from './_columns.ts';
 import { users } from './users.ts';
 
@@ -7,6 +18,23 @@ export const EVENT_STATUSES = ['upcoming', 'ongoing', 'completed'] as const;
 export const GALLERY_TYPES = ['images', 'video'] as const;
 export const VIDEO_TYPES = ['youtube', 'vimeo'] as const;
 export const POST_STATUSES = ['draft', 'published'] as const;
+
+/*
+ * What each back-office list searches (DESIGN §10, docs/decisions/0006): PostgreSQL full-text
+ * search with the 'simple' configuration (no stemming, no stop words: names and places match as
+ * typed), each word as a prefix. One expression for the GIN index and the query, so the index is used.
+ */
+const searchVector = (text: SQL) => sql`to_tsvector('simple', ${text})`;
+type Cols<K extends string> = Record<K, AnyPgColumn>;
+export const categorySearch = (t: Cols<'name'>) => searchVector(sql`${t.name}`);
+export const gallerySearch = (t: Cols<'title' | 'description'>) => searchVector(sql`${t.title} || ' ' || ${t.description}`);
+export const eventSearch = (t: Cols<'title' | 'location'>) => searchVector(sql`${t.title} || ' ' || ${t.location}`);
+export const postSearch = (t: Cols<'title' | 'excerpt'>) => searchVector(sql`${t.title} || ' ' || ${t.excerpt}`);
+// The e-mail once whole and once in words ("anna@example.com" is found by "example" too).
+export const enquirySearch = (t: Cols<'name' | 'email' | 'phone' | 'message'>) =>
+  searchVector(
+    sql`${t.name} || ' ' || ${t.email} || ' ' || translate(${t.email}, '@.', '  ') || ' ' || coalesce(${t.phone}, '') || ' ' || coalesce(${t.message}, '')`,
+  );
 
 export const categories = pgTable(
   'categories',
@@ -18,6 +46,7 @@ export const categories = pgTable(
   },
   (t) => [
     uniqueIndex('categories_name_key').on(sql`lower(${t.name})`),
+    index('categories_search_idx').using('gin', categorySearch(t)),
     check('categories_name_not_blank', sql`length(trim(${t.name})) > 0`),
   ],
 );
@@ -44,6 +73,9 @@ export const galleries = pgTable(
   (t) => [
     index('galleries_published_created_idx').on(t.published, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('galleries_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('galleries_title_idx').on(sql`lower(${t.title})`, t.id),
+    index('galleries_type_idx').on(t.type),
+    index('galleries_search_idx').using('gin', gallerySearch(t)),
     check('galleries_type_check', sql`${t.type} in (${sqlIn(GALLERY_TYPES)})`),
     check('galleries_video_type_check', sql`${t.videoType} is null or ${t.videoType} in (${sqlIn(VIDEO_TYPES)})`),
     check('galleries_title_not_blank', sql`length(trim(${t.title})) > 0`),
@@ -80,6 +112,8 @@ export const events = pgTable(
     index('events_status_idx').on(t.status),
     index('events_category_idx').on(t.categoryId),
     index('events_gallery_idx').on(t.galleryId),
+    index('events_title_idx').on(sql`lower(${t.title})`, t.id),
+    index('events_search_idx').using('gin', eventSearch(t)),
     check('events_status_check', sql`${t.status} in (${sqlIn(EVENT_STATUSES)})`),
     check('events_end_after_start', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
     check('events_slug_format', sql`${t.slug} is null or ${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
@@ -101,6 +135,11 @@ export const posts = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The uploads the body names (media.ts uploadsIn): whether an upload is still used reads posts_content_images_idx. */
+    contentImages: text('content_images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -112,6 +151,10 @@ export const posts = pgTable(
     index('posts_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('posts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('posts_tags_idx').using('gin', t.tags),
+    index('posts_title_idx').on(sql`lower(${t.title})`, t.id),
+    index('posts_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('posts_search_idx').using('gin', postSearch(t)),
+    index('posts_content_images_idx').using('gin', t.contentImages),
     check('posts_status_check', sql`${t.status} in (${sqlIn(POST_STATUSES)})`),
     check('posts_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
   ],
@@ -161,6 +204,7 @@ export const enquiries = pgTable(
     index('enquiries_type_created_idx').on(t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('enquiries_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('enquiries_status_idx').on(t.status),
+    index('enquiries_search_idx').using('gin', enquirySearch(t)),
     index('enquiries_mail_pending_idx')
       .on(t.mailState)
       .where(sql`${t.mailState} in ('pending', 'failed')`),

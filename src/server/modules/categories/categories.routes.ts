@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { CategoryInputSchema } from '../../../shared/schemas/category.ts';
+import { CategoryInputSchema, CategoryListQuerySchema } from '../../../shared/schemas/category.ts';
 import { idParam } from '../media/params.ts';
 import { createCategory, deleteCategory, listCategories, updateCategory } from './categories.service.ts';
 
 type IdParams = { Params: { id: string } };
 
 export default async function categoriesRoutes(app: FastifyInstance) {
-  app.get('/api/categories', async () => ({ data: await listCategories(app.db) }));
+  app.get('/api/categories', async (request) => listCategories(app.db, CategoryListQuerySchema.parse(request.query)));
 
   app.post('/api/categories', { preHandler: app.requirePermission('settings', 'write') }, async (request, reply) => {
     const category = await createCategory(app.db, CategoryInputSchema.parse(request.body ?? {}));

@@ -1,18 +1,53 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
-import type { Category, CategoryInput } from '../../../shared/schemas/category.ts';
+import { count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Category, CategoryInput, CategoryListOptions, CategoryListPage } from '../../../shared/schemas/category.ts';
 import type { Db } from '../../db/client.ts';
-import { categories, events } from '../../db/schema/index.ts';
+import { countRows, matchesSearch } from '../../db/lists.ts';
+import { categories, categorySearch, events } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { uniqueOr } from '../media/params.ts';
 
-export async function listCategories(db: Db): Promise<Category[]> {
+const CATEGORY_ORDERS: Record<CategoryListOptions['sort'], SQL[]> = {
+  name: [sql`lower(${categories.name})`],
+  'name-desc': [sql`lower(${categories.name}) desc`],
+};
+
+/** A page of categories, each with how many events use it (counted for the page's rows only). */
+async function selectCategories(
+  db: Db,
+  where: SQL | undefined,
+  options: Pick<CategoryListOptions, 'sort' | 'limit' | 'offset'>,
+): Promise<Category[]> {
   const rows = await db
-    .select({ id: categories.id, name: categories.name, event_count: count(events.id) })
+    .select({ id: categories.id, name: categories.name })
     .from(categories)
-    .leftJoin(events, eq(events.categoryId, categories.id))
-    .groupBy(categories.id)
-    .orderBy(asc(sql`lower(${categories.name})`));
-  return rows;
+    .where(where)
+    .orderBy(...CATEGORY_ORDERS[options.sort])
+    .limit(options.limit)
+    .offset(options.offset);
+  if (!rows.length) return [];
+  const used = await db
+    .select({ id: events.categoryId, n: count() })
+    .from(events)
+    .where(
+      inArray(
+        events.categoryId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .groupBy(events.categoryId);
+  const counts = new Map(used.map((u) => [u.id, u.n]));
+  return rows.map((r) => ({ ...r, event_count: counts.get(r.id) ?? 0 }));
+}
+
+/** GET /api/categories: one page by name, searched in the database, with the total. */
+export async function listCategories(db: Db, options: CategoryListOptions): Promise<CategoryListPage> {
+  const where = matchesSearch(categorySearch(categories), options.q);
+  const [data, [counts = { total: 0 }]] = await Promise.all([
+    selectCategories(db, where, options),
+    db.select({ total: countRows() }).from(categories),
+  ]);
+  const total = where ? ((await db.select({ n: countRows() }).from(categories).where(where))[0]?.n ?? 0) : counts.total;
+  return { data, total, limit: options.limit, offset: options.offset, counts };
 }
 
 async function assertNameFree(db: Db, name: string, exceptId?: number) {
@@ -24,7 +59,7 @@ async function assertNameFree(db: Db, name: string, exceptId?: number) {
 }
 
 async function withCount(db: Db, id: number): Promise<Category> {
-  const found = (await listCategories(db)).find((c) => c.id === id);
+  const [found] = await selectCategories(db, eq(categories.id, id), { sort: 'name', limit: 1, offset: 0 });
   if (!found) throw notFound('The category');
   return found;
 }

@@ -1,8 +1,14 @@
-import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { AdmissionForm, ContactForm, Enquiry } from '../../../shared/schemas/enquiry.ts';
-import type { EnquiryType } from '../../../shared/schemas/enquiry-options.ts';
+import { and, asc, count, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type {
+  AdmissionForm,
+  ContactForm,
+  Enquiry,
+  EnquiryListOptions,
+  EnquiryListPage,
+} from '../../../shared/schemas/enquiry.ts';
 import type { Db } from '../../db/client.ts';
-import { enquiries } from '../../db/schema/index.ts';
+import { countRows, matchesSearch } from '../../db/lists.ts';
+import { enquiries, enquirySearch } from '../../db/schema/index.ts';
 
 type Row = typeof enquiries.$inferSelect;
 
@@ -62,23 +68,26 @@ export async function createEnquiry(
   return toDto(row!);
 }
 
-export async function listEnquiries(
-  db: Db,
-  options: { type?: EnquiryType; status?: 'new' | 'handled'; limit: number; offset: number },
-) {
+const ENQUIRY_ORDERS: Record<EnquiryListOptions['sort'], SQL[]> = {
+  newest: [sql`${enquiries.createdAt} desc`, sql`${enquiries.id} desc`],
+  oldest: [asc(enquiries.createdAt), asc(enquiries.id)],
+};
+
+/** The inbox: one page, filtered and searched in the database, with its counters from one count query. */
+export async function listEnquiries(db: Db, options: EnquiryListOptions): Promise<EnquiryListPage> {
   const where = and(
     options.type ? eq(enquiries.type, options.type) : undefined,
     options.status ? eq(enquiries.status, options.status) : undefined,
+    matchesSearch(enquirySearch(enquiries), options.q),
   );
-  const [rows, [filtered], counters] = await Promise.all([
+  const [rows, counters] = await Promise.all([
     db
       .select()
       .from(enquiries)
       .where(where)
-      .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
+      .orderBy(...ENQUIRY_ORDERS[options.sort])
       .limit(options.limit)
       .offset(options.offset),
-    db.select({ n: count() }).from(enquiries).where(where),
     db
       .select({ type: enquiries.type, status: enquiries.status, n: count() })
       .from(enquiries)
@@ -90,7 +99,8 @@ export async function listEnquiries(
     counts[c.type] += c.n;
     if (c.status === 'new') counts.new += c.n;
   }
-  return { data: rows.map(toDto), total: filtered?.n ?? 0, counts };
+  const total = where ? ((await db.select({ n: countRows() }).from(enquiries).where(where))[0]?.n ?? 0) : counts.all;
+  return { data: rows.map(toDto), total, limit: options.limit, offset: options.offset, counts };
 }
 
 export async function getEnquiry(db: Db, id: number): Promise<Enquiry | null> {

@@ -3,17 +3,13 @@ import { EventInputSchema, EventListQuerySchema } from '../../../shared/schemas/
 import { notFound } from '../../errors.ts';
 import { releaseMedia } from '../media/media.service.ts';
 import { idParam } from '../media/params.ts';
-import { countEvents, createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './events.service.ts';
+import { createEvent, deleteEvent, getEvent, listEventsPage, updateEvent } from './events.service.ts';
 
 type IdParams = { Params: { id: string } };
 
 export default async function eventsRoutes(app: FastifyInstance) {
-  /** Every event in the one events order; `limit`/`offset`/`status` optional. */
-  app.get('/api/events', async (request) => {
-    const query = EventListQuerySchema.parse(request.query);
-    const [data, total] = await Promise.all([listEvents(app.db, query), countEvents(app.db, query)]);
-    return { data, total };
-  });
+  /** A page of events, sorted, filtered and searched in the database (DESIGN §10). */
+  app.get('/api/events', async (request) => listEventsPage(app.db, EventListQuerySchema.parse(request.query)));
 
   app.get<IdParams>('/api/events/:id', async (request) => {
     const event = await getEvent(app.db, request.params.id);

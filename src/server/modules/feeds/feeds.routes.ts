@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { getEvent, listEvents } from '../events/events.service.ts';
-import { listPosts } from '../posts/posts.service.ts';
+import { eventLinks, getEvent } from '../events/events.service.ts';
+import { listPosts, publishedPostLinks } from '../posts/posts.service.ts';
 import { getSchoolProfile, schoolUpdatedAt } from '../site/site.service.ts';
 import { calendarEvents, icsCalendar, robotsTxt, rssXml, sitemapXml } from './feeds.service.ts';
 import { notFound } from '../../errors.ts';
@@ -45,8 +45,8 @@ export default async function feedsRoutes(app: FastifyInstance) {
   app.get('/sitemap.xml', (request, reply) =>
     serve(request, reply, 'application/xml; charset=utf-8', async () => {
       const [events, posts, siteUpdated] = await Promise.all([
-        listEvents(app.db, { limit: 50_000 }),
-        listPosts(app.db, { includeDrafts: false, limit: 50_000 }),
+        eventLinks(app.db),
+        publishedPostLinks(app.db),
         schoolUpdatedAt(app.db),
       ]);
       return sitemapXml(app.siteOrigin(request), { events, posts, siteUpdated });

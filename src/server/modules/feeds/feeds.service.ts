@@ -15,7 +15,11 @@ export const STATIC_PATHS = ['/', '/about', '/programs', '/curriculum', '/admiss
 
 export function sitemapXml(
   origin: string,
-  content: { events: EventDto[]; posts: PostDto[]; siteUpdated: string | null },
+  content: {
+    events: Pick<EventDto, 'id' | 'slug' | 'updated_at'>[];
+    posts: Pick<PostDto, 'slug' | 'updated_at'>[];
+    siteUpdated: string | null;
+  },
 ): string {
   const url = (loc: string, lastmod?: string | null) =>
     `<url><loc>${xml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;

@@ -1,24 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { GalleryInputSchema } from '../../../shared/schemas/gallery.ts';
+import { GalleryInputSchema, GalleryListQuerySchema } from '../../../shared/schemas/gallery.ts';
 import { notFound } from '../../errors.ts';
 import { releaseMedia } from '../media/media.service.ts';
 import { idParam } from '../media/params.ts';
-import { createGallery, deleteGallery, getGallery, listGalleries, updateGallery } from './galleries.service.ts';
+import { createGallery, deleteGallery, getGallery, listGallerySummaries, updateGallery } from './galleries.service.ts';
 
 type IdParams = { Params: { id: string } };
 
-const ListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
-});
-
 export default async function galleriesRoutes(app: FastifyInstance) {
-  /** Newest first; drafts only for staff with `gallery: read` (DESIGN §6). */
-  app.get('/api/admin/galleries', async (request) => {
-    const query = ListQuery.parse(request.query);
-    return { data: await listGalleries(app.db, { ...query, includeDrafts: await request.can('gallery', 'read') }) };
-  });
+  /** A page of gallery summaries (DESIGN §10); drafts only for staff with `gallery: read` (DESIGN §6). */
+  app.get('/api/admin/galleries', async (request) =>
+    listGallerySummaries(app.db, {
+      ...GalleryListQuerySchema.parse(request.query),
+      includeDrafts: await request.can('gallery', 'read'),
+    }),
+  );
 
   app.get<IdParams>('/api/admin/galleries/:id', async (request) => {
     const gallery = await getGallery(app.db, idParam(request.params.id, 'The gallery'), {

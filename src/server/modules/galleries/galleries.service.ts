@@ -1,8 +1,15 @@
-import { count, desc, eq, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { GallerySchema, GalleryValues } from '../../../shared/schemas/gallery.ts';
+import type {
+  GalleryListOptions,
+  GalleryListPage,
+  GallerySchema,
+  GallerySummary,
+  GalleryValues,
+} from '../../../shared/schemas/gallery.ts';
 import type { Db } from '../../db/client.ts';
-import { galleries } from '../../db/schema/index.ts';
+import { countRows, matchesSearch } from '../../db/lists.ts';
+import { galleries, gallerySearch } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 
 export type GalleryDto = z.infer<typeof GallerySchema>;
@@ -24,7 +31,7 @@ function toDto(row: GalleryRow): GalleryDto {
   };
 }
 
-/** Newest first; drafts only for staff. */
+/** Newest first; drafts only for staff (whole galleries, image lists included). */
 export async function listGalleries(
   db: Db,
   options: { includeDrafts: boolean; limit?: number; offset?: number },
@@ -47,19 +54,75 @@ export async function getGallery(db: Db, id: number, options: { includeDrafts: b
   return toDto(row);
 }
 
-/** §2's five counters. */
-export async function galleryStats(db: Db) {
-  const [row] = await db
+const summaryColumns = (() => {
+  const { images: _images, ...columns } = getTableColumns(galleries);
+  return { ...columns, imageCount: sql<number>`cardinality(${galleries.images})`.mapWith(Number) };
+})();
+
+const GALLERY_ORDERS: Record<GalleryListOptions['sort'], SQL[]> = {
+  newest: [sql`${galleries.createdAt} desc`, sql`${galleries.id} desc`],
+  oldest: [asc(galleries.createdAt), asc(galleries.id)],
+  title: [sql`lower(${galleries.title})`, asc(galleries.id)],
+};
+
+/**
+ * GET /api/admin/galleries: one page of gallery summaries (no image lists), the number matching,
+ * and §2's five counters from one count query. Drafts (and their counts) only for staff.
+ */
+export async function listGallerySummaries(
+  db: Db,
+  options: GalleryListOptions & { includeDrafts: boolean },
+): Promise<GalleryListPage> {
+  const visible = options.includeDrafts ? undefined : eq(galleries.published, true);
+  const filters = and(
+    options.status ? eq(galleries.published, options.status === 'published') : undefined,
+    options.type ? eq(galleries.type, options.type) : undefined,
+    matchesSearch(gallerySearch(galleries), options.q),
+  );
+  const where = and(visible, filters);
+  const rows = db
+    .select(summaryColumns)
+    .from(galleries)
+    .where(where)
+    .orderBy(...GALLERY_ORDERS[options.sort])
+    .limit(options.limit)
+    .offset(options.offset);
+  const [data, counts] = await Promise.all([rows, galleryStats(db, visible)]);
+  // Unfiltered, the counters hold the total; filters count their matches.
+  const total = filters ? ((await db.select({ n: countRows() }).from(galleries).where(where))[0]?.n ?? 0) : counts.total;
+  return {
+    data: data.map(({ imageCount, ...row }): GallerySummary => {
+      const { images: _images, ...summary } = toDto({ ...row, images: [] });
+      return { ...summary, image_count: imageCount };
+    }),
+    total,
+    limit: options.limit,
+    offset: options.offset,
+    counts,
+  };
+}
+
+/** §2's five counters, from one query. */
+export async function galleryStats(db: Db, where?: SQL) {
+  const groups = await db
     .select({
-      total: count(),
-      images: sum(sql`case when ${galleries.type} = 'images' then cardinality(${galleries.images}) else 0 end`),
-      videos: sum(sql`case when ${galleries.type} = 'video' then 1 else 0 end`),
-      published: sum(sql`case when ${galleries.published} then 1 else 0 end`),
+      type: galleries.type,
+      published: galleries.published,
+      n: count(),
+      images: sql<number>`sum(cardinality(${galleries.images}))`.mapWith(Number),
     })
-    .from(galleries);
-  const total = row?.total ?? 0;
-  const published = Number(row?.published ?? 0);
-  return { total, images: Number(row?.images ?? 0), videos: Number(row?.videos ?? 0), published, drafts: total - published };
+    .from(galleries)
+    .where(where)
+    .groupBy(galleries.type, galleries.published);
+  const stats = { total: 0, images: 0, videos: 0, published: 0, drafts: 0 };
+  for (const g of groups) {
+    stats.total += g.n;
+    if (g.type === 'images') stats.images += g.images;
+    else stats.videos += g.n;
+    if (g.published) stats.published += g.n;
+    else stats.drafts += g.n;
+  }
+  return stats;
 }
 
 const columns = (v: GalleryValues) => ({

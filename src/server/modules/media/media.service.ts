@@ -110,7 +110,8 @@ async function isReferenced(db: Db, url: string): Promise<boolean> {
     .select({
       used: sql<boolean>`(
         exists(select 1 from ${events} where ${events.coverImage} = ${url})
-        or exists(select 1 from ${posts} where ${posts.coverImage} = ${url} or strpos(${posts.content}, ${url}) > 0)
+        or exists(select 1 from ${posts} where ${posts.coverImage} = ${url})
+        or exists(select 1 from ${posts} where ${posts.contentImages} @> array[${url}]::text[])
         or exists(select 1 from ${galleries} where ${galleries.thumbnail} = ${url} or ${url} = any(${galleries.images}))
       )`,
     })

@@ -178,4 +178,25 @@ describe('clean-up of unreferenced uploads', () => {
     expect(existsSync(orphan)).toBe(false);
     expect(existsSync(fileOnDisk(a))).toBe(true);
   });
+
+  it('keeps an upload that a post body links to, by its main URL or a variant, until the post lets it go', async () => {
+    const inBody = (await upload('/api/cover', [['image', fileOf(await pngBytes()), 'e.png']])).json().url as string;
+    const asVariant = (await upload('/api/cover', [['image', fileOf(await pngBytes()), 'f.png']])).json().url as string;
+    const content = `<p><a href="${inBody}">The poster</a> and <a href="${asVariant.replace('.webp', '-800.webp')}">a photo</a></p>`;
+    const fields = { title: 'Pictures', slug: 'pictures', content, status: 'published' };
+    const created = await app.inject({ method: 'POST', url: '/api/posts', headers: { cookie }, payload: fields });
+    expect(created.statusCode).toBe(201);
+    expect(await sweepUnusedMedia(app.db, app.dataDir, -1000)).not.toEqual(expect.arrayContaining([inBody]));
+    expect(existsSync(fileOnDisk(inBody))).toBe(true);
+    expect(existsSync(fileOnDisk(asVariant))).toBe(true);
+    const id = created.json().data.id as number;
+    await app.inject({
+      method: 'PUT',
+      url: `/api/posts/${id}`,
+      headers: { cookie },
+      payload: { ...fields, content: '<p>No pictures</p>' },
+    });
+    expect(await sweepUnusedMedia(app.db, app.dataDir, -1000)).toEqual(expect.arrayContaining([inBody, asVariant]));
+    expect(existsSync(fileOnDisk(inBody))).toBe(false);
+  });
 });

@@ -5,12 +5,11 @@ import { releaseMedia, storeImage } from '../media/media.service.ts';
 import { field, readMultipart, registerMultipart } from '../media/multipart.ts';
 import { idParam } from '../media/params.ts';
 import {
-  countPosts,
   createPost,
   deletePost,
   getPostById,
   getPostBySlug,
-  listPosts,
+  listPostSummaries,
   slugExists,
   updatePost,
 } from './posts.service.ts';
@@ -34,16 +33,10 @@ async function readPostBody(request: FastifyRequest) {
 export default async function postsRoutes(app: FastifyInstance) {
   await registerMultipart(app);
 
-  /** Newest first; drafts only for staff with `blog: read` (DESIGN §6), published posts for everyone else. */
-  app.get('/api/posts', async (request) => {
-    const query = PostListQuerySchema.parse(request.query);
-    const includeDrafts = await request.can('blog', 'read');
-    const [data, total] = await Promise.all([
-      listPosts(app.db, { ...query, includeDrafts }),
-      countPosts(app.db, { includeDrafts }),
-    ]);
-    return { data, total };
-  });
+  /** A page of post summaries (DESIGN §10); drafts only for staff with `blog: read` (DESIGN §6). */
+  app.get('/api/posts', async (request) =>
+    listPostSummaries(app.db, { ...PostListQuerySchema.parse(request.query), includeDrafts: await request.can('blog', 'read') }),
+  );
 
   // Only the post editor asks: callers who may not see drafts must not learn that a draft's slug exists.
   app.get<SlugParams>('/api/posts/check-slug/:slug', { preHandler: app.requirePermission('blog', 'read') }, async (request) => {

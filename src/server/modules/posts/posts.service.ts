@@ -1,9 +1,18 @@
-import { and, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { htmlHasContent, type PostSchema, type PostValues } from '../../../shared/schemas/post.ts';
+import {
+  htmlHasContent,
+  type PostListOptions,
+  type PostListPage,
+  type PostSchema,
+  type PostSummary,
+  type PostValues,
+} from '../../../shared/schemas/post.ts';
+import { uploadsIn } from '../../../shared/schemas/media.ts';
 import type { Db } from '../../db/client.ts';
+import { countRows, matchesSearch, readInChunks } from '../../db/lists.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
-import { media, posts, users } from '../../db/schema/index.ts';
+import { media, postSearch, posts, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { sanitizePostHtml } from './sanitize.ts';
 import { uniqueOr } from '../media/params.ts';
@@ -27,15 +36,13 @@ function selectPosts(db: Db) {
 }
 type PostRow = Awaited<ReturnType<ReturnType<typeof selectPosts>['execute']>>[number];
 
-function toDto(row: PostRow): PostDto {
+function toSummary(row: Omit<PostRow, 'content' | 'contentImages'>): PostSummary {
   const name = `${row.authorFirst ?? ''} ${row.authorLast ?? ''}`.trim();
   return {
     id: row.id,
     title: row.title,
     slug: row.slug,
     excerpt: row.excerpt,
-    // Sanitised when saved and again when shown (the allow-list may have tightened since).
-    content: sanitizePostHtml(row.content),
     status: row.status,
     cover_image: row.coverImage,
     cover_meta:
@@ -50,9 +57,12 @@ function toDto(row: PostRow): PostDto {
   };
 }
 
+// Sanitised when saved and again when shown (the allow-list may have tightened since).
+const toDto = (row: PostRow): PostDto => ({ ...toSummary(row), content: sanitizePostHtml(row.content) });
+
 const visible = (includeDrafts: boolean) => (includeDrafts ? undefined : eq(posts.status, 'published'));
 
-/** Newest first; drafts only for staff. */
+/** Newest first, whole posts (sanitised HTML): the RSS feed's few items. Lists use listPostSummaries. */
 export async function listPosts(
   db: Db,
   options: { includeDrafts: boolean; limit?: number; offset?: number },
@@ -63,9 +73,73 @@ export async function listPosts(
   return (await query).map(toDto);
 }
 
-export async function countPosts(db: Db, options: { includeDrafts: boolean }) {
-  const [row] = await db.select({ n: count() }).from(posts).where(visible(options.includeDrafts));
-  return row?.n ?? 0;
+const summaryColumns = (() => {
+  const { content: _content, contentImages: _images, ...columns } = getTableColumns(posts);
+  return columns;
+})();
+
+const POST_ORDERS: Record<PostListOptions['sort'], SQL[]> = {
+  newest: [sql`${posts.createdAt} desc`, sql`${posts.id} desc`],
+  oldest: [asc(posts.createdAt), asc(posts.id)],
+  title: [sql`lower(${posts.title})`, asc(posts.id)],
+  updated: [sql`${posts.updatedAt} desc`, sql`${posts.id} desc`],
+};
+
+/**
+ * GET /api/posts: one page of post summaries (no body HTML) in the chosen order, the number
+ * matching the filters, and the blog counters from one count query. Drafts only for staff.
+ */
+export async function listPostSummaries(db: Db, options: PostListOptions & { includeDrafts: boolean }): Promise<PostListPage> {
+  const search = matchesSearch(postSearch(posts), options.q);
+  const where = and(visible(options.includeDrafts), options.status ? eq(posts.status, options.status) : undefined, search);
+  const rows = db
+    .select({
+      ...summaryColumns,
+      authorFirst: users.firstName,
+      authorLast: users.lastName,
+      authorUsername: users.username,
+      coverWidth: media.width,
+      coverHeight: media.height,
+      coverVariants: media.variants,
+    })
+    .from(posts)
+    .leftJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(media, eq(media.url, posts.coverImage))
+    .where(where)
+    .orderBy(...POST_ORDERS[options.sort])
+    .limit(options.limit)
+    .offset(options.offset);
+  const countersQuery = db
+    .select({ status: posts.status, n: count() })
+    .from(posts)
+    .where(visible(options.includeDrafts))
+    .groupBy(posts.status);
+  const [data, byStatus] = await Promise.all([rows, countersQuery]);
+  const counts = { total: 0, published: 0, draft: 0 };
+  for (const { status, n } of byStatus) {
+    counts[status] += n;
+    counts.total += n;
+  }
+  // Without a search the counters already hold the total; a search counts its matches.
+  const total = search
+    ? ((await db.select({ n: countRows() }).from(posts).where(where))[0]?.n ?? 0)
+    : options.status
+      ? counts[options.status]
+      : counts.total;
+  return { data: data.map(toSummary), total, limit: options.limit, offset: options.offset, counts };
+}
+
+/** Every published post's address and last change (the sitemap), without reading a body. */
+export async function publishedPostLinks(db: Db): Promise<{ slug: string; updated_at: string }[]> {
+  const rows = await readInChunks((afterId, size) =>
+    db
+      .select({ id: posts.id, slug: posts.slug, updatedAt: posts.updatedAt })
+      .from(posts)
+      .where(and(visible(false), gt(posts.id, afterId)))
+      .orderBy(asc(posts.id))
+      .limit(size),
+  );
+  return rows.map((r) => ({ slug: r.slug, updated_at: r.updatedAt.toISOString() }));
 }
 
 const publishedBySlug = preparedPerDb((db) =>
@@ -119,6 +193,7 @@ export async function createPost(db: Db, values: PostValues, coverImage: string 
             slug: values.slug,
             excerpt: values.excerpt,
             content,
+            contentImages: uploadsIn(content),
             status: values.status,
             tags: values.tags,
             coverImage: coverImage ?? null,
@@ -148,6 +223,7 @@ export async function updatePost(db: Db, id: number, values: PostValues, coverIm
             slug: values.slug,
             excerpt: values.excerpt,
             content,
+            contentImages: uploadsIn(content),
             status: values.status,
             tags: values.tags,
             coverImage: coverImage === undefined ? current.coverImage : coverImage,

@@ -1,12 +1,21 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
-import type { Category } from '../../../../shared/schemas/category.ts';
+import type { CategoryListPage, CategoryListQuery } from '../../../../shared/schemas/category.ts';
+import { listSearchParams, MAX_LIST_LIMIT } from '../../../../shared/schemas/list-query.ts';
 
-export const useCategories = () =>
+/** One page of categories by name, each with its number of events. */
+export const useCategoriesList = (query: CategoryListQuery) =>
   useQuery({
-    queryKey: ['categories'],
-    queryFn: async () => (await apiGet<{ data: Category[] }>('/api/categories')).data,
+    queryKey: ['categories', 'list', query],
+    queryFn: ({ signal }) => apiGet<CategoryListPage>(`/api/categories${listSearchParams({ ...query })}`, { signal }),
+    placeholderData: keepPreviousData,
   });
+
+/** The categories an event can have, by name (a school has a handful: one page holds them). */
+export const useCategories = () => {
+  const list = useCategoriesList({ limit: MAX_LIST_LIMIT });
+  return { ...list, data: list.data?.data };
+};
 
 export function useSaveCategory() {
   const client = useQueryClient();

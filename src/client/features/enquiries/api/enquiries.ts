@@ -1,29 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost, apiRequest } from '#client/lib/api-client.ts';
-import type { Enquiry } from '#shared/schemas/enquiry.ts';
-import type { EnquiryType } from '#shared/schemas/enquiry-options.ts';
-
-export interface EnquiryFilters {
-  type?: EnquiryType;
-  status?: 'new' | 'handled';
-  offset: number;
-}
-
-export interface EnquiryList {
-  data: Enquiry[];
-  total: number;
-  counts: { all: number; admission: number; contact: number; new: number };
-}
+import type { EnquiryListPage, EnquiryListQuery } from '#shared/schemas/enquiry.ts';
+import { listSearchParams } from '#shared/schemas/list-query.ts';
 
 export const ENQUIRIES_PAGE = 25;
 
-export function useEnquiries(filters: EnquiryFilters) {
-  const query = new URLSearchParams({ limit: String(ENQUIRIES_PAGE), offset: String(filters.offset) });
-  if (filters.type) query.set('type', filters.type);
-  if (filters.status) query.set('status', filters.status);
+/** One page of the inbox with its counters. */
+export function useEnquiries(query: EnquiryListQuery) {
   return useQuery({
-    queryKey: ['enquiries', filters],
-    queryFn: () => apiGet<EnquiryList>(`/api/enquiries?${query}`),
+    queryKey: ['enquiries', 'list', query],
+    queryFn: ({ signal }) => apiGet<EnquiryListPage>(`/api/enquiries${listSearchParams({ ...query })}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }

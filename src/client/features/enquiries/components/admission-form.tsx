@@ -23,14 +23,19 @@ const LABELS: Record<keyof AdmissionValues, string> = {
 export const DRAFT_KEY = 'sprout.admission-draft';
 
 export function AdmissionForm() {
-  const form = useEnquiryForm('admission', EMPTY, LABELS);
+  const { attach, ...form } = useEnquiryForm('admission', EMPTY, LABELS);
   const [done, setDone] = useState(false);
   const { values, setValues } = form;
 
   useEffect(() => {
     try {
       const saved = JSON.parse(localStorage.getItem(DRAFT_KEY) ?? 'null') as Partial<AdmissionValues> | null;
-      if (saved) setValues((v) => ({ ...v, ...Object.fromEntries(Object.entries(saved).filter(([k]) => k in EMPTY)) }));
+      // The draft fills the fields left empty: what was typed before the script ran is newer.
+      if (saved)
+        setValues((v) => ({
+          ...v,
+          ...Object.fromEntries(Object.entries(saved).filter(([k]) => k in EMPTY && !v[k as keyof AdmissionValues])),
+        }));
     } catch {
       // A broken draft is ignored.
     }
@@ -82,7 +87,7 @@ export function AdmissionForm() {
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="relative space-y-5" aria-label="Admission form">
+    <form ref={attach} noValidate onSubmit={onSubmit} className="relative space-y-5" aria-label="Admission form">
       {form.summary && (
         <p
           data-form-summary

@@ -11,7 +11,7 @@ const LABELS = { name: 'Name', email: 'E-mail', message: 'Message' };
 const HINT = '* This field is required';
 
 export function ContactForm() {
-  const form = useEnquiryForm('contact', EMPTY, LABELS);
+  const { attach, ...form } = useEnquiryForm('contact', EMPTY, LABELS);
   const dialog = useRef<HTMLDialogElement>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
 
@@ -29,7 +29,7 @@ export function ContactForm() {
 
   return (
     <>
-      <form noValidate onSubmit={onSubmit} className="relative space-y-5" aria-label="Contact form">
+      <form ref={attach} noValidate onSubmit={onSubmit} className="relative space-y-5" aria-label="Contact form">
         {form.summary && (
           <p
             data-form-summary

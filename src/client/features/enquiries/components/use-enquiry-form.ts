@@ -19,6 +19,22 @@ export function useEnquiryForm<T extends Record<string, string>>(
   labels: Record<keyof T & string, string>,
 ) {
   const [values, setValues] = useState<T>(initial);
+  // The page is readable and its fields typeable before its script runs: what a parent typed then
+  // is in the fields, not in the state, and the next render would write the empty state over it.
+  // The form's ref adopts it when React attaches to the form (hydration), before the next paint.
+  const [keys] = useState(() => Object.keys(initial));
+  const attach = useCallback(
+    (form: HTMLFormElement | null) => {
+      if (!form) return;
+      const typed: Record<string, string> = {};
+      for (const key of keys) {
+        const field = form.elements.namedItem(key);
+        if (field && 'value' in field && typeof field.value === 'string' && field.value !== '') typed[key] = field.value;
+      }
+      if (Object.keys(typed).length > 0) setValues((v) => ({ ...v, ...typed }));
+    },
+    [keys],
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [summary, setSummary] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -74,5 +90,5 @@ export function useEnquiryForm<T extends Record<string, string>>(
     return false;
   };
 
-  return { values, setValues, set, errors, summary, sending, submit, honeypot, setHoneypot };
+  return { attach, values, setValues, set, errors, summary, sending, submit, honeypot, setHoneypot };
 }

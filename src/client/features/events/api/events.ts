@@ -1,13 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
-import type { Event, EventInput } from '../../../../shared/schemas/event.ts';
+import type { Event, EventInput, EventListPage, EventListQuery } from '../../../../shared/schemas/event.ts';
+import { listSearchParams } from '../../../../shared/schemas/list-query.ts';
 
-export const eventsQueryOptions = () => ({
-  queryKey: ['events', 'list'] as const,
-  queryFn: async () => (await apiGet<{ data: Event[] }>('/api/events')).data,
+/** One page of the staff events list; the previous page stays on screen while the next loads. */
+export const eventsListQueryOptions = (query: EventListQuery) => ({
+  queryKey: ['events', 'list', query] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiGet<EventListPage>(`/api/events${listSearchParams({ ...query })}`, { signal }),
+  placeholderData: keepPreviousData,
 });
 
-export const useEvents = () => useQuery(eventsQueryOptions());
+export const useEventsList = (query: EventListQuery) => useQuery(eventsListQueryOptions(query));
 
 export const useEvent = (id: string | undefined) =>
   useQuery({

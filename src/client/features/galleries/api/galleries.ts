@@ -1,11 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
-import type { Gallery, GalleryInput } from '../../../../shared/schemas/gallery.ts';
+import type { Gallery, GalleryInput, GalleryListPage, GalleryListQuery } from '../../../../shared/schemas/gallery.ts';
+import { listSearchParams, MAX_LIST_LIMIT } from '../../../../shared/schemas/list-query.ts';
 
-export const useGalleries = () =>
+/** One page of gallery summaries (no image lists) with the five counters. */
+export const useGalleriesList = (query: GalleryListQuery) =>
   useQuery({
-    queryKey: ['galleries', 'list'],
-    queryFn: async () => (await apiGet<{ data: Gallery[] }>('/api/admin/galleries')).data,
+    queryKey: ['galleries', 'list', query],
+    queryFn: ({ signal }) => apiGet<GalleryListPage>(`/api/admin/galleries${listSearchParams({ ...query })}`, { signal }),
+    placeholderData: keepPreviousData,
   });
 
 export const useGallery = (id: number | null | undefined) =>
@@ -22,7 +25,10 @@ export function useSaveGallery() {
       id === null
         ? (await apiPost<{ data: Gallery }>('/api/admin/galleries', input as Record<string, unknown>)).data
         : (await apiPut<{ data: Gallery }>(`/api/admin/galleries/${id}`, input as Record<string, unknown>)).data,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['galleries'] }),
+    onSuccess: (gallery) => {
+      client.setQueryData(['galleries', 'one', gallery.id], gallery);
+      void client.invalidateQueries({ queryKey: ['galleries', 'list'] });
+    },
   });
 }
 
@@ -35,4 +41,16 @@ export function useDeleteGallery() {
       void client.invalidateQueries({ queryKey: ['events'] });
     },
   });
+}
+
+/**
+ * What an event's gallery select offers: the newest galleries (one page of the list), plus the
+ * gallery the event links already when it is older than those.
+ */
+export function useGalleryChoices(linkedId: number | null): Pick<Gallery, 'id' | 'title' | 'published'>[] {
+  const newest = useGalleriesList({ limit: MAX_LIST_LIMIT }).data?.data;
+  const missing = linkedId !== null && !!newest && !newest.some((g) => g.id === linkedId);
+  const linked = useGallery(missing ? linkedId : null).data;
+  const choices = newest ?? [];
+  return missing && linked ? [...choices, linked] : choices;
 }

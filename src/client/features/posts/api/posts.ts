@@ -1,11 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet } from '../../../lib/api-client.ts';
-import type { Post } from '../../../../shared/schemas/post.ts';
+import type { Post, PostListPage, PostListQuery } from '../../../../shared/schemas/post.ts';
+import { listSearchParams } from '../../../../shared/schemas/list-query.ts';
 
-export const usePosts = () =>
+/** One page of post summaries (no bodies) with the blog counters. */
+export const usePostsList = (query: PostListQuery) =>
   useQuery({
-    queryKey: ['posts', 'list'],
-    queryFn: async () => (await apiGet<{ data: Post[] }>('/api/posts')).data,
+    queryKey: ['posts', 'list', query],
+    queryFn: ({ signal }) => apiGet<PostListPage>(`/api/posts${listSearchParams({ ...query })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The whole post, body included, for the editor. */
+export const usePost = (id: number | null) =>
+  useQuery({
+    queryKey: ['posts', 'one', id],
+    queryFn: async () => (await apiGet<{ data: Post }>(`/api/posts/${id}`)).data,
+    enabled: id !== null,
   });
 
 export async function checkSlug(slug: string, excludeId: number | null, signal?: AbortSignal) {
@@ -59,7 +70,11 @@ export function useSavePost(onProgress: (p: number) => void) {
         };
         xhr.send(data);
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['posts'] }),
+    // Refetches what is on screen (one page of the list); other pages are refetched when shown.
+    onSuccess: (post) => {
+      client.setQueryData(['posts', 'one', post.id], post);
+      void client.invalidateQueries({ queryKey: ['posts', 'list'] });
+    },
   });
 }
 

@@ -3,7 +3,7 @@ import { Color, TextStyle } from '@tiptap/extension-text-style';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Bold, Highlighter, Italic, Link2, List, Palette, Pilcrow, Underline } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -81,7 +81,8 @@ function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
       {([1, 2, 3, 4] as const).map((level) => (
         <ToolButton
           key={level}
-          label={`Heading ${level}`}
+          // The accessible name starts with the visible text (WCAG 2.5.3, label in name).
+          label={`H${level} (Heading ${level})`}
           active={state.heading === level}
           onClick={() => chain().toggleHeading({ level }).run()}
         >
@@ -119,8 +120,11 @@ function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
   );
 }
 
-/** The blog body editor (TipTap): only ever loaded in the lazy CMS chunk. */
-export function RichTextEditor({
+/**
+ * The blog body editor (TipTap): only ever loaded in the lazy CMS chunk. Memoised: typing in the
+ * post's other fields does not re-render it (give it a stable `onChange`).
+ */
+export const RichTextEditor = memo(function RichTextEditor({
   value,
   onChange,
   labelId,
@@ -133,12 +137,16 @@ export function RichTextEditor({
 }) {
   const [linkOpen, setLinkOpen] = useState(false);
   const [linkUrl, setLinkUrl] = useState('');
+  // The HTML this editor last reported: a `value` equal to it is the editor's own, not a new document.
+  const reported = useRef(value);
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
       StarterKit.configure({
         heading: { levels: [1, 2, 3, 4] },
-        link: { openOnClick: false, autolink: true, defaultProtocol: 'https', protocols: ['http', 'https', 'mailto'] },
+        // No `protocols`: http, https and mailto are linkify's own, and registering them again on
+        // every new editor (one after each save) made linkify warn "already initialized".
+        link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
       }),
       TextStyle,
       Color,
@@ -154,12 +162,18 @@ export function RichTextEditor({
         ...(invalid ? { 'aria-invalid': 'true' } : {}),
       },
     },
-    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+    onUpdate: ({ editor: e }) => {
+      reported.current = e.isEmpty ? '' : e.getHTML();
+      onChange(reported.current);
+    },
   });
 
   // A different post was loaded into the form: replace the document.
   useEffect(() => {
-    if (editor && value !== (editor.isEmpty ? '' : editor.getHTML())) editor.commands.setContent(value, { emitUpdate: false });
+    if (editor && value !== reported.current) {
+      reported.current = value;
+      editor.commands.setContent(value, { emitUpdate: false });
+    }
   }, [editor, value]);
 
   const openLink = () => {
@@ -210,4 +224,4 @@ export function RichTextEditor({
       </Dialog>
     </div>
   );
-}
+});

@@ -1,15 +1,27 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { ListPager } from '#client/components/cms/list-pager.tsx';
+import { SearchBox } from '#client/components/cms/search-box.tsx';
+import { useListParams, usePageInRange } from '#client/lib/use-list-params.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Field } from '../../../../components/ui/field.tsx';
 import { useCan } from '../../../../features/auth/hooks/use-can.ts';
-import { useCategories, useDeleteCategory, useSaveCategory } from '../../../../features/categories/api/categories.ts';
+import { useCategoriesList, useDeleteCategory, useSaveCategory } from '../../../../features/categories/api/categories.ts';
 import { ConfirmDialog } from '../../../../features/media/components/confirm-dialog.tsx';
 
-/** §2 Category management: 'Manage Categories', Add/Update, rows with Edit and Delete. */
+const PAGE_SIZE = 20;
+
+/** §2 Category management: 'Manage Categories', Add/Update, rows with Edit and Delete; paged and searched. */
 export default function CategoriesScreen() {
-  const { data: categories = [], isLoading, isError } = useCategories();
+  const list = useListParams({}, PAGE_SIZE);
+  const { data, isPending, isError, isPlaceholderData } = useCategoriesList({
+    limit: PAGE_SIZE,
+    offset: list.offset,
+    q: list.q || undefined,
+  });
+  usePageInRange(list, data?.total, PAGE_SIZE, isPlaceholderData);
+  const categories = data?.data ?? [];
   const save = useSaveCategory();
   const remove = useDeleteCategory();
   const canWrite = useCan('settings', 'write');
@@ -92,14 +104,28 @@ export default function CategoriesScreen() {
 
       <section className="mt-6" aria-labelledby="categories-heading">
         <h2 id="categories-heading" className="text-lg font-semibold text-slate-900">
-          Categories ({categories.length})
+          Categories{data ? ` (${data.total.toLocaleString('en-US')})` : ''}
         </h2>
-        {isLoading && <p className="mt-3 text-sm text-slate-600">Loading...</p>}
+        {(data?.counts.total ?? 0) > PAGE_SIZE || list.q ? (
+          <SearchBox
+            className="mt-3"
+            label="Search categories"
+            placeholder="Search categories..."
+            value={list.q}
+            onSearch={list.setSearch}
+          />
+        ) : null}
+        {isPending && <p className="mt-3 text-sm text-slate-600">Loading...</p>}
         {isError && <p className="mt-3 text-sm text-red-700">Failed to load categories.</p>}
-        {!isLoading && !isError && categories.length === 0 && (
-          <p className="mt-3 text-sm text-slate-600">No categories yet. Add the first one above.</p>
+        {data && categories.length === 0 && (
+          <p className="mt-3 text-sm text-slate-600">
+            {list.q ? 'No categories match this search.' : 'No categories yet. Add the first one above.'}
+          </p>
         )}
-        <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+        <ul
+          className={`mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white empty:hidden ${isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-busy={isPlaceholderData || undefined}
+        >
           {categories.map((c) => (
             <li key={c.id} className="flex items-center justify-between gap-3 px-4 py-3">
               <div className="min-w-0">
@@ -138,6 +164,16 @@ export default function CategoriesScreen() {
             </li>
           ))}
         </ul>
+        {data && (
+          <ListPager
+            label="Categories pages"
+            page={list.page}
+            pageSize={PAGE_SIZE}
+            total={data.total}
+            busy={isPlaceholderData}
+            onPage={list.setPage}
+          />
+        )}
       </section>
       <ConfirmDialog
         open={!!confirm}

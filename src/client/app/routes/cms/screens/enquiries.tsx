@@ -1,6 +1,8 @@
 import { Inbox, Mail, RotateCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { ListPager } from '#client/components/cms/list-pager.tsx';
+import { SearchBox } from '#client/components/cms/search-box.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
 import { useCan } from '#client/features/auth/hooks/use-can.ts';
@@ -10,15 +12,16 @@ import {
   useEnquiries,
   useResendEnquiry,
   useSetEnquiryStatus,
-  type EnquiryFilters,
 } from '#client/features/enquiries/api/enquiries.ts';
+import { useListParams, usePageInRange } from '#client/lib/use-list-params.ts';
 import { EnquiryDetail, MAIL_STATE_TEXT } from '#client/features/enquiries/components/enquiry-detail.tsx';
 import { useSchoolTimezone } from '#client/features/school/api/school.ts';
 import { formatShortDate, formatTime } from '#shared/dates.ts';
-import type { Enquiry } from '#shared/schemas/enquiry.ts';
+import { ENQUIRY_STATUSES, type Enquiry } from '#shared/schemas/enquiry.ts';
+import { ENQUIRY_TYPES } from '#shared/schemas/enquiry-options.ts';
 
 const TABS = [
-  { key: undefined, label: 'All', count: 'all' },
+  { key: '', label: 'All', count: 'all' },
   { key: 'admission', label: 'Admission', count: 'admission' },
   { key: 'contact', label: 'Contact', count: 'contact' },
 ] as const;
@@ -28,10 +31,17 @@ export default function EnquiriesScreen() {
   // Received times as the school's clock shows them (DESIGN §3), like every other date in the back office.
   const timeZone = useSchoolTimezone() ?? 'UTC';
   const formatDate = (iso: string) => `${formatShortDate(iso, timeZone)}, ${formatTime(iso, timeZone)}`;
-  const [filters, setFilters] = useState<EnquiryFilters>({ offset: 0 });
+  const list = useListParams({ type: ENQUIRY_TYPES, status: ENQUIRY_STATUSES }, ENQUIRIES_PAGE);
   const [openId, setOpenId] = useState<number | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<Enquiry | null>(null);
-  const { data, isLoading, isError } = useEnquiries(filters);
+  const { data, isLoading, isError, isPlaceholderData } = useEnquiries({
+    limit: ENQUIRIES_PAGE,
+    offset: list.offset,
+    q: list.q || undefined,
+    type: list.filters.type || undefined,
+    status: list.filters.status || undefined,
+  });
+  usePageInRange(list, data?.total, ENQUIRIES_PAGE, isPlaceholderData);
   const setStatus = useSetEnquiryStatus();
   const resend = useResendEnquiry();
   const remove = useDeleteEnquiry();
@@ -63,24 +73,35 @@ export default function EnquiriesScreen() {
           <button
             key={tab.label}
             type="button"
-            aria-pressed={filters.type === tab.key}
-            onClick={() => setFilters((f) => ({ ...f, type: tab.key, offset: 0 }))}
+            aria-pressed={list.filters.type === tab.key}
+            onClick={() => list.setFilter('type', tab.key)}
             className="rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold text-slate-700 aria-pressed:border-brand-600 aria-pressed:bg-brand-600 aria-pressed:text-white"
           >
-            {tab.label} <span className="ml-1">({data?.counts[tab.count] ?? 0})</span>
+            {tab.label} <span className="ml-1">({data ? data.counts[tab.count].toLocaleString('en-US') : '…'})</span>
           </button>
         ))}
         <label className="ml-auto flex items-center gap-2 text-sm text-slate-700">
           <input
             type="checkbox"
-            checked={filters.status === 'new'}
-            onChange={(e) => setFilters((f) => ({ ...f, status: e.target.checked ? 'new' : undefined, offset: 0 }))}
+            checked={list.filters.status === 'new'}
+            onChange={(e) => list.setFilter('status', e.target.checked ? 'new' : '')}
           />
           Only new
         </label>
       </div>
 
-      <div className="mt-4 overflow-hidden rounded-xl border border-slate-200 bg-white">
+      <SearchBox
+        className="mt-4"
+        label="Search enquiries"
+        placeholder="Search by name, e-mail, phone or message..."
+        value={list.q}
+        onSearch={list.setSearch}
+      />
+
+      <div
+        className={`mt-4 overflow-hidden rounded-xl border border-slate-200 bg-white ${isPlaceholderData ? 'opacity-60' : ''}`}
+        aria-busy={isPlaceholderData || undefined}
+      >
         {isLoading ? (
           <p className="p-8 text-center text-slate-600">Loading...</p>
         ) : isError ? (
@@ -89,7 +110,7 @@ export default function EnquiriesScreen() {
           </p>
         ) : !data || data.data.length === 0 ? (
           <p className="flex flex-col items-center gap-2 p-10 text-center text-slate-600">
-            <Inbox aria-hidden="true" /> No enquiries yet.
+            <Inbox aria-hidden="true" /> {list.filtered ? 'No enquiries match this search or filter.' : 'No enquiries yet.'}
           </p>
         ) : (
           <table className="w-full text-left text-sm">
@@ -124,18 +145,24 @@ export default function EnquiriesScreen() {
                     >
                       {e.name}
                     </button>
-                    <span className="block text-xs text-slate-600">{e.email}</span>
+                    <span className="block text-xs break-all text-slate-600">{e.email}</span>
+                    {/* The Received column is hidden on a phone: the date goes under the name there. */}
+                    <span className="block text-xs text-slate-600 md:hidden">{formatDate(e.createdAt)}</span>
                   </td>
                   <td className="hidden px-4 py-3 capitalize sm:table-cell">{e.type}</td>
                   <td className="hidden px-4 py-3 md:table-cell">{formatDate(e.createdAt)}</td>
                   <td className="px-4 py-3">
-                    <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-bold ${e.status === 'new' ? 'bg-blue-100 text-blue-800' : 'bg-slate-100 text-slate-700'}`}
-                    >
-                      {e.status === 'new' ? 'New' : 'Handled'}
-                    </span>{' '}
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${MAIL_STATE_TEXT[e.mailState].className}`}>
-                      {MAIL_STATE_TEXT[e.mailState].label}
+                    <span className="flex flex-wrap gap-1">
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-bold whitespace-nowrap ${e.status === 'new' ? 'bg-blue-100 text-blue-800' : 'bg-slate-100 text-slate-700'}`}
+                      >
+                        {e.status === 'new' ? 'New' : 'Handled'}
+                      </span>
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-bold whitespace-nowrap ${MAIL_STATE_TEXT[e.mailState].className}`}
+                      >
+                        {MAIL_STATE_TEXT[e.mailState].label}
+                      </span>
                     </span>
                   </td>
                   <td className="px-4 py-3 text-right">
@@ -149,28 +176,15 @@ export default function EnquiriesScreen() {
           </table>
         )}
       </div>
-      {data && data.total > ENQUIRIES_PAGE && (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-end gap-2 text-sm">
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={filters.offset === 0}
-            onClick={() => setFilters((f) => ({ ...f, offset: Math.max(0, f.offset - ENQUIRIES_PAGE) }))}
-          >
-            Previous
-          </Button>
-          <span>
-            {filters.offset + 1}–{Math.min(filters.offset + ENQUIRIES_PAGE, data.total)} of {data.total}
-          </span>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={filters.offset + ENQUIRIES_PAGE >= data.total}
-            onClick={() => setFilters((f) => ({ ...f, offset: f.offset + ENQUIRIES_PAGE }))}
-          >
-            Next
-          </Button>
-        </nav>
+      {data && (
+        <ListPager
+          label="Enquiries pages"
+          page={list.page}
+          pageSize={ENQUIRIES_PAGE}
+          total={data.total}
+          busy={isPlaceholderData}
+          onPage={list.setPage}
+        />
       )}
 
       <Dialog

@@ -8,7 +8,7 @@ import { NativeSelect } from '../../../../components/ui/input.tsx';
 import { Label } from '../../../../components/ui/label.tsx';
 import { useCategories } from '../../../../features/categories/api/categories.ts';
 import { useEvent, useSaveEvent } from '../../../../features/events/api/events.ts';
-import { useGalleries } from '../../../../features/galleries/api/galleries.ts';
+import { useGalleryChoices } from '../../../../features/galleries/api/galleries.ts';
 import { useSchoolTimezone } from '#client/features/school/api/school.ts';
 import { useImageUpload } from '../../../../features/media/api/upload-images.ts';
 import { SafeImage } from '../../../../features/media/components/safe-image.tsx';
@@ -44,6 +44,15 @@ const EMPTY: FormState = {
   coverUrl: '',
 };
 
+/** The API's field name for a form field, where they differ. */
+const ERROR_KEYS: Partial<Record<keyof FormState, string>> = {
+  start: 'start_date',
+  end: 'end_date',
+  gallery: 'gallery_id',
+  coverUrl: 'cover_image',
+  coverMode: 'cover_image',
+};
+
 function fromEvent(e: Event, tz: string): FormState {
   return {
     title: e.title,
@@ -67,12 +76,12 @@ export default function EventFormScreen() {
   const timeZone = useSchoolTimezone();
   const existing = useEvent(id);
   const { data: categories = [] } = useCategories();
-  const { data: galleries = [] } = useGalleries();
   const save = useSaveEvent(editing && existing.data ? existing.data.id : null);
   const cover = useImageUpload('cover');
   const [form, setForm] = useState<FormState>(EMPTY);
   const [loaded, setLoaded] = useState(!editing);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const galleries = useGalleryChoices(form.gallery ? Number(form.gallery) : null);
 
   useEffect(() => {
     if (editing && existing.data && timeZone && !loaded) {
@@ -81,7 +90,12 @@ export default function EventFormScreen() {
     }
   }, [editing, existing.data, timeZone, loaded]);
 
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  // A field's message goes as soon as the field changes (it said what was wrong with the old value).
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    const field = ERROR_KEYS[key] ?? key;
+    setErrors((e) => (e[field] ? { ...e, [field]: '' } : e));
+  };
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;

@@ -1,50 +1,49 @@
-import { CalendarDays, CalendarPlus, Eye, ImageIcon, MapPin, Pencil, Search, Tag, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { CalendarDays, CalendarPlus, Eye, ImageIcon, MapPin, Pencil, Tag, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { CounterTiles } from '#client/components/cms/counter-tiles.tsx';
+import { ListPager } from '#client/components/cms/list-pager.tsx';
+import { SearchBox } from '#client/components/cms/search-box.tsx';
+import { useListParams, usePageInRange } from '#client/lib/use-list-params.ts';
 import { Button, buttonClass } from '../../../../components/ui/button.tsx';
-import { Input, NativeSelect } from '../../../../components/ui/input.tsx';
+import { NativeSelect } from '../../../../components/ui/input.tsx';
 import { useCan } from '../../../../features/auth/hooks/use-can.ts';
-import { useDeleteEvent, useEvents } from '../../../../features/events/api/events.ts';
+import { useDeleteEvent, useEventsList } from '../../../../features/events/api/events.ts';
 import { StatusBadge } from '../../../../features/events/components/event-badges.tsx';
 import { useSchoolTimezone } from '#client/features/school/api/school.ts';
 import { ConfirmDialog } from '../../../../features/media/components/confirm-dialog.tsx';
 import { SafeImage } from '../../../../features/media/components/safe-image.tsx';
-import { displayStatus, type Event } from '../../../../../shared/schemas/event.ts';
+import { EVENT_STATUSES, type Event } from '../../../../../shared/schemas/event.ts';
 import { formatShortDate } from '../../../../../shared/dates.ts';
 
+const PAGE_SIZE = 24;
 const FILTERS = [
-  ['all', 'All Status'],
+  ['', 'All Status'],
   ['upcoming', 'Upcoming'],
   ['ongoing', 'Ongoing'],
   ['completed', 'Completed'],
 ] as const;
 
-/** §2 Events list (staff): search, status filter, four counters, cards with View/Edit/Delete. */
+/**
+ * §2 Events list (staff): search, status filter, four counters, cards with View/Edit/Delete. One
+ * page at a time, searched and filtered by the server (DESIGN §10); the address keeps the page.
+ */
 export default function EventsListScreen() {
-  const { data: events = [], isLoading, isError, error } = useEvents();
-  const canWrite = useCan('events', 'write');
-  const canDelete = useCan('events', 'delete');
+  const list = useListParams({ status: EVENT_STATUSES }, PAGE_SIZE);
+  const { data, isPending, isError, isPlaceholderData } = useEventsList({
+    limit: PAGE_SIZE,
+    offset: list.offset,
+    q: list.q || undefined,
+    status: list.filters.status || undefined,
+  });
+  usePageInRange(list, data?.total, PAGE_SIZE, isPlaceholderData);
+  const events = data?.data ?? [];
   const timeZone = useSchoolTimezone() ?? 'UTC';
   const remove = useDeleteEvent();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<string>('all');
+  const canWrite = useCan('events', 'write');
+  const canDelete = useCan('events', 'delete');
   const [confirm, setConfirm] = useState<Event | null>(null);
-
-  const counts = useMemo(() => {
-    const c = { upcoming: 0, ongoing: 0, completed: 0 };
-    for (const e of events) c[displayStatus(e.status)]++;
-    return c;
-  }, [events]);
-
-  const shown = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    return events.filter(
-      (e) =>
-        (status === 'all' || displayStatus(e.status) === status) &&
-        (!q || [e.title, e.category, e.location].some((v) => v.toLowerCase().includes(q))),
-    );
-  }, [events, search, status]);
 
   const doDelete = async () => {
     if (!confirm) return;
@@ -57,8 +56,6 @@ export default function EventsListScreen() {
       setConfirm(null);
     }
   };
-
-  const filtered = search.trim() !== '' || status !== 'all';
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -74,40 +71,29 @@ export default function EventsListScreen() {
         )}
       </div>
 
-      <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {[
-          ['Total Events', events.length, 'text-slate-900'],
-          ['Upcoming', counts.upcoming, 'text-blue-700'],
-          ['Ongoing', counts.ongoing, 'text-green-700'],
-          ['Completed', counts.completed, 'text-slate-700'],
-        ].map(([label, value, color]) => (
-          <div key={label} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-            <dt className="text-sm text-slate-600">{label}</dt>
-            <dd className={`mt-1 text-2xl font-bold ${color}`}>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <CounterTiles
+        className="mt-6 grid-cols-2 lg:grid-cols-4"
+        counters={[
+          ['Total Events', data?.counts.total],
+          ['Upcoming', data?.counts.upcoming, 'text-blue-700'],
+          ['Ongoing', data?.counts.ongoing, 'text-green-700'],
+          ['Completed', data?.counts.completed, 'text-slate-700'],
+        ]}
+      />
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Search events"
-            placeholder="Search events..."
-            className="pl-9"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <SearchBox
+          className="flex-1"
+          label="Search events"
+          placeholder="Search events..."
+          value={list.q}
+          onSearch={list.setSearch}
+        />
         <NativeSelect
           aria-label="Filter by status"
           className="sm:w-48"
-          value={status}
-          onChange={(e) => setStatus(e.target.value)}
+          value={list.filters.status}
+          onChange={(e) => list.setFilter('status', e.target.value)}
         >
           {FILTERS.map(([value, label]) => (
             <option key={value} value={value}>
@@ -117,16 +103,12 @@ export default function EventsListScreen() {
         </NativeSelect>
       </div>
 
-      {isLoading && <p className="mt-8 text-center text-slate-600">Loading...</p>}
-      {isError && (
-        <p role="alert" className="mt-8 text-center text-red-700">
-          {error?.message || 'Unable to load events. Please try again later.'}
-        </p>
-      )}
-      {!isLoading && !isError && shown.length === 0 && (
+      {isPending && <p className="mt-8 text-center text-slate-600">Loading...</p>}
+      {isError && <p className="mt-8 text-center text-red-700">Unable to load events. Please try again later.</p>}
+      {data && events.length === 0 && (
         <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
           <CalendarDays className="mx-auto h-10 w-10 text-slate-400" aria-hidden="true" />
-          {filtered ? (
+          {list.filtered ? (
             <>
               <h2 className="mt-3 text-lg font-semibold text-slate-900">No events found</h2>
               <p className="mt-1 text-sm text-slate-600">Try adjusting your search or filter</p>
@@ -145,8 +127,12 @@ export default function EventsListScreen() {
         </div>
       )}
 
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {shown.map((e) => (
+      <ul
+        className={`mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 ${isPlaceholderData ? 'opacity-60' : ''}`}
+        aria-label="Events"
+        aria-busy={isPlaceholderData || undefined}
+      >
+        {events.map((e) => (
           <li key={e.id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
             <div className="relative aspect-[16/9]">
               {e.cover_image ? (
@@ -199,6 +185,16 @@ export default function EventsListScreen() {
           </li>
         ))}
       </ul>
+      {data && (
+        <ListPager
+          label="Events pages"
+          page={list.page}
+          pageSize={PAGE_SIZE}
+          total={data.total}
+          busy={isPlaceholderData}
+          onPage={list.setPage}
+        />
+      )}
       <ConfirmDialog
         open={!!confirm}
         message="Are you sure you want to delete this event?"

@@ -1,15 +1,31 @@
 import { Pencil, Plus, Trash2, X } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router';
 import { toast } from 'sonner';
+import { CounterTiles } from '#client/components/cms/counter-tiles.tsx';
+import { ListPager } from '#client/components/cms/list-pager.tsx';
+import { SearchBox } from '#client/components/cms/search-box.tsx';
+import { NativeSelect } from '#client/components/ui/input.tsx';
+import { useListParams, usePageInRange } from '#client/lib/use-list-params.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { useCan, usePermissions } from '../../../../features/auth/hooks/use-can.ts';
-import { useDeleteGallery, useGalleries } from '../../../../features/galleries/api/galleries.ts';
+import { useDeleteGallery, useGalleriesList, useGallery } from '../../../../features/galleries/api/galleries.ts';
 import { GalleryForm } from '../../../../features/galleries/components/gallery-form.tsx';
 import { ConfirmDialog } from '../../../../features/media/components/confirm-dialog.tsx';
 import { SafeImage } from '../../../../features/media/components/safe-image.tsx';
-import type { Gallery } from '../../../../../shared/schemas/gallery.ts';
+import { GALLERY_STATES, type GallerySummary } from '../../../../../shared/schemas/gallery.ts';
 import { ADMIN_MENU, MAIN_MENU, visibleMenu } from '../shell/menu.ts';
+
+const PAGE_SIZE = 20;
+
+/** The form for a new gallery, or for `id` once its images are read. */
+function GalleryFormFor({ id, onDone }: { id: number | null; onDone: () => void }) {
+  const gallery = useGallery(id);
+  if (id === null) return <GalleryForm gallery={null} onDone={onDone} />;
+  if (gallery.isError) return <p className="text-red-700">Failed to load the gallery.</p>;
+  if (!gallery.data) return <p className="text-slate-600">Loading...</p>;
+  return <GalleryForm gallery={gallery.data} onDone={onDone} />;
+}
 
 /**
  * /cms: the gallery dashboard for those who may read galleries; anyone else goes to the first
@@ -29,37 +45,36 @@ export default function CmsHomeScreen() {
   );
 }
 
-/** §2 Gallery dashboard at /cms: five counters, Add Gallery/Cancel, the form and 'Existing Galleries'. */
+/**
+ * §2 Gallery dashboard at /cms: five counters, Add Gallery/Cancel, the form and 'Existing Galleries',
+ * one page at a time, searched and filtered by the server (DESIGN §10).
+ */
 function GalleryDashboardScreen() {
-  const { data: galleries = [], isLoading, isError, error } = useGalleries();
   const canWrite = useCan('gallery', 'write');
   const canDelete = useCan('gallery', 'delete');
+  const list = useListParams({ status: GALLERY_STATES }, PAGE_SIZE);
+  const { data, isPending, isError, isPlaceholderData } = useGalleriesList({
+    limit: PAGE_SIZE,
+    offset: list.offset,
+    q: list.q || undefined,
+    status: list.filters.status || undefined,
+  });
+  usePageInRange(list, data?.total, PAGE_SIZE, isPlaceholderData);
+  const galleries = data?.data ?? [];
   const remove = useDeleteGallery();
-  const [form, setForm] = useState<{ gallery: Gallery | null } | null>(null);
-  const [confirm, setConfirm] = useState<Gallery | null>(null);
+  const [form, setForm] = useState<{ id: number | null } | null>(null);
+  const [confirm, setConfirm] = useState<GallerySummary | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (form) formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [form]);
-
-  const stats = useMemo(
-    () =>
-      [
-        ['Total Galleries', galleries.length],
-        ['Total Images', galleries.filter((g) => g.type === 'images').reduce((n, g) => n + g.images.length, 0)],
-        ['Total Videos', galleries.filter((g) => g.type === 'video').length],
-        ['Published', galleries.filter((g) => g.published).length],
-        ['Drafts', galleries.filter((g) => !g.published).length],
-      ] as const,
-    [galleries],
-  );
 
   const doDelete = async () => {
     if (!confirm) return;
     try {
       await remove.mutateAsync(confirm.id);
       toast.success('Gallery deleted');
-      if (form?.gallery?.id === confirm.id) setForm(null);
+      if (form?.id === confirm.id) setForm(null);
     } catch (err) {
       toast.error((err as Error).message || 'Something went wrong while deleting the gallery');
     } finally {
@@ -72,44 +87,72 @@ function GalleryDashboardScreen() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
         {canWrite && (
-          <Button variant={form ? 'secondary' : 'primary'} onClick={() => setForm(form ? null : { gallery: null })}>
+          <Button variant={form ? 'secondary' : 'primary'} onClick={() => setForm(form ? null : { id: null })}>
             {form ? <X className="h-4 w-4" aria-hidden="true" /> : <Plus className="h-4 w-4" aria-hidden="true" />}
             {form ? 'Cancel' : 'Add Gallery'}
           </Button>
         )}
       </div>
 
-      <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-        {stats.map(([label, value]) => (
-          <div key={label} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-            <dt className="text-sm text-slate-600">{label}</dt>
-            <dd className="mt-1 text-2xl font-bold text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <CounterTiles
+        className="mt-6 grid-cols-2 sm:grid-cols-3 lg:grid-cols-5"
+        counters={[
+          ['Total Galleries', data?.counts.total],
+          ['Total Images', data?.counts.images],
+          ['Total Videos', data?.counts.videos],
+          ['Published', data?.counts.published],
+          ['Drafts', data?.counts.drafts],
+        ]}
+      />
 
       {form && (
         <div ref={formRef} className="mt-6 scroll-mt-20">
-          <GalleryForm key={form.gallery?.id ?? 'new'} gallery={form.gallery} onDone={() => setForm(null)} />
+          <GalleryFormFor key={form.id ?? 'new'} id={form.id} onDone={() => setForm(null)} />
         </div>
       )}
 
       <section className="mt-8" aria-labelledby="existing-heading">
         <h2 id="existing-heading" className="text-lg font-bold text-slate-900">
-          Existing Galleries ({galleries.length})
+          Existing Galleries{data ? ` (${data.total.toLocaleString('en-US')})` : ''}
         </h2>
-        {isLoading && <p className="mt-3 text-slate-600">Loading...</p>}
-        {isError && (
-          <p role="alert" className="mt-3 text-red-700">
-            {error?.message || 'Failed to load galleries.'}
-          </p>
+        <div className="mt-3 flex flex-col gap-3 sm:flex-row">
+          <SearchBox
+            className="flex-1"
+            label="Search galleries"
+            placeholder="Search galleries..."
+            value={list.q}
+            onSearch={list.setSearch}
+          />
+          <NativeSelect
+            aria-label="Filter by state"
+            className="sm:w-44"
+            value={list.filters.status}
+            onChange={(e) => list.setFilter('status', e.target.value)}
+          >
+            <option value="">All galleries</option>
+            <option value="published">Published</option>
+            <option value="draft">Drafts</option>
+          </NativeSelect>
+        </div>
+        {isPending && <p className="mt-3 text-slate-600">Loading...</p>}
+        {isError && <p className="mt-3 text-red-700">Failed to load galleries.</p>}
+        {data && galleries.length === 0 && (
+          <div className="mt-3 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+            {list.filtered ? (
+              <>
+                <p className="font-semibold text-slate-900">No galleries found</p>
+                <p className="mt-1 text-sm">Try adjusting your search or filter</p>
+              </>
+            ) : (
+              <p>No galleries yet. Create your first gallery!</p>
+            )}
+          </div>
         )}
-        {!isLoading && !isError && galleries.length === 0 && (
-          <p className="mt-3 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-            No galleries yet. Create your first gallery!
-          </p>
-        )}
-        <ul className="mt-3 space-y-3">
+        <ul
+          className={`mt-3 space-y-3 ${isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-label="Galleries"
+          aria-busy={isPlaceholderData || undefined}
+        >
           {galleries.map((g) => (
             <li
               key={g.id}
@@ -132,7 +175,7 @@ function GalleryDashboardScreen() {
                   </span>
                   <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">
                     {g.type === 'images'
-                      ? `${g.images.length} image${g.images.length === 1 ? '' : 's'}`
+                      ? `${g.image_count} image${g.image_count === 1 ? '' : 's'}`
                       : g.videoType === 'vimeo'
                         ? 'Vimeo'
                         : 'YouTube'}
@@ -142,7 +185,7 @@ function GalleryDashboardScreen() {
               </div>
               <div className="flex shrink-0 gap-1">
                 {canWrite && (
-                  <Button variant="secondary" size="sm" onClick={() => setForm({ gallery: g })} aria-label={`Edit ${g.title}`}>
+                  <Button variant="secondary" size="sm" onClick={() => setForm({ id: g.id })} aria-label={`Edit ${g.title}`}>
                     <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
                   </Button>
                 )}
@@ -161,6 +204,16 @@ function GalleryDashboardScreen() {
             </li>
           ))}
         </ul>
+        {data && (
+          <ListPager
+            label="Galleries pages"
+            page={list.page}
+            pageSize={PAGE_SIZE}
+            total={data.total}
+            busy={isPlaceholderData}
+            onPage={list.setPage}
+          />
+        )}
       </section>
       <ConfirmDialog
         open={!!confirm}

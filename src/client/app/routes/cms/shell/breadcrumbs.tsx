@@ -24,19 +24,29 @@ export function crumbsFor(pathname: string): Crumb[] {
   return crumbs;
 }
 
+/** One line at any width: on a phone only the screen and its parent, the screen's name cut short if need be. */
 export function Breadcrumbs() {
   const { pathname } = useLocation();
   const crumbs = crumbsFor(pathname);
   return (
     <nav aria-label="Breadcrumb" className="min-w-0">
-      <ol className="flex flex-wrap items-center gap-1 text-sm">
+      <ol className="flex min-w-0 items-center gap-1 text-sm whitespace-nowrap">
         {crumbs.map((crumb, index) => {
           const last = index === crumbs.length - 1;
+          const phone = index >= crumbs.length - 2;
           return (
-            <li key={`${crumb.href}-${index}`} className="flex items-center gap-1">
-              {index > 0 && <ChevronRight className="h-3.5 w-3.5 text-slate-500" aria-hidden="true" />}
+            <li
+              key={`${crumb.href}-${index}`}
+              className={`items-center gap-1 ${last ? 'flex min-w-0' : 'shrink-0'} ${phone ? 'flex' : 'hidden sm:flex'}`}
+            >
+              {index > 0 && (
+                <ChevronRight
+                  className={`h-3.5 w-3.5 shrink-0 text-slate-500 ${index === crumbs.length - 2 ? 'hidden sm:block' : ''}`}
+                  aria-hidden="true"
+                />
+              )}
               {last ? (
-                <span aria-current="page" className="font-bold text-slate-900">
+                <span aria-current="page" className="truncate font-bold text-slate-900">
                   {crumb.label}
                 </span>
               ) : (
