@@ -40,8 +40,7 @@ export interface PasswordPolicy {
   /** One sentence for the forms' hint. */
   hint: string;
 }
-export const passwordHint = (minLength: number) =>
-  `At least ${minLength} characters; not a common password or an easy pattern.`;
+export const passwordHint = (minLength: number) => `At least ${minLength} characters; not a common password or an easy pattern.`;
 export const passwordPolicy = (minLength: number): PasswordPolicy => ({
   minLength,
   maxLength: MAX_PASSWORD_LENGTH,
@@ -50,16 +49,15 @@ export const passwordPolicy = (minLength: number): PasswordPolicy => ({
 
 /** A six-digit authenticator code, or a recovery code (letters and digits, dashes and spaces ignored). */
 export const TwoFactorCodeSchema = z.object({
-  code: z
-    .string({ error: 'Enter the code' })
-    .trim()
-    .min(1, 'Enter the code')
-    .max(40, 'That code is too long'),
+  code: z.string({ error: 'Enter the code' }).trim().min(1, 'Enter the code').max(40, 'That code is too long'),
 });
 export type TwoFactorCode = z.infer<typeof TwoFactorCodeSchema>;
 
 export const CurrentPasswordSchema = z.object({
-  currentPassword: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(MAX_PASSWORD_LENGTH),
+  currentPassword: z
+    .string({ error: 'Enter your current password' })
+    .min(1, 'Enter your current password')
+    .max(MAX_PASSWORD_LENGTH),
 });
 
 /** What a signed-in user sees of their own second factor. */

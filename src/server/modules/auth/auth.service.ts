@@ -52,7 +52,13 @@ const who = (user: { id: number; username: string } | undefined, ip: string): Au
 export async function login(db: Db, input: Login, meta: LoginMeta): Promise<LoginResult> {
   const name = input.username.trim().toLowerCase();
   const [found] = await db
-    .select({ id: users.id, username: users.username, passwordHash: users.passwordHash, status: users.status, roleId: users.roleId })
+    .select({
+      id: users.id,
+      username: users.username,
+      passwordHash: users.passwordHash,
+      status: users.status,
+      roleId: users.roleId,
+    })
     .from(users)
     .where(or(eq(sql`lower(${users.username})`, name), eq(sql`lower(${users.email})`, name)))
     .limit(1);
@@ -127,7 +133,12 @@ export async function verifyCurrentPassword(db: Db, userId: number, password: st
 }
 
 /** Verifies the current password, stores the new one and revokes every session of the user. */
-export async function changePassword(db: Db, user: { id: number; username: string }, input: ChangePassword, meta: { ip: string }) {
+export async function changePassword(
+  db: Db,
+  user: { id: number; username: string },
+  input: ChangePassword,
+  meta: { ip: string },
+) {
   await verifyCurrentPassword(db, user.id, input.currentPassword, meta.ip);
   if (input.currentPassword === input.newPassword) {
     throw badRequest('The new password must differ from the current one.', {
@@ -135,7 +146,12 @@ export async function changePassword(db: Db, user: { id: number; username: strin
     });
   }
   const person = await findUser(db, user.id);
-  await assertNewPassword(db, input.newPassword, 'newPassword', [person?.username, person?.email, person?.firstName, person?.lastName]);
+  await assertNewPassword(db, input.newPassword, 'newPassword', [
+    person?.username,
+    person?.email,
+    person?.firstName,
+    person?.lastName,
+  ]);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, user.id));

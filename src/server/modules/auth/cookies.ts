@@ -17,7 +17,11 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 }
 
 export function setChallengeCookie(request: FastifyRequest, reply: FastifyReply, challenge: { token: string; expiresAt: Date }) {
-  reply.setCookie(CHALLENGE_COOKIE, challenge.token, { ...base(request), path: CHALLENGE_COOKIE_PATH, expires: challenge.expiresAt });
+  reply.setCookie(CHALLENGE_COOKIE, challenge.token, {
+    ...base(request),
+    path: CHALLENGE_COOKIE_PATH,
+    expires: challenge.expiresAt,
+  });
 }
 
 export function clearChallengeCookie(request: FastifyRequest, reply: FastifyReply) {

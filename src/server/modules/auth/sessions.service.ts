@@ -75,7 +75,10 @@ export async function userForSession(db: Db, token: string): Promise<SessionUser
     );
   if (!row || row.status !== 'active') return null;
   if (now - row.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, id));
   }
   const { lastSeenAt: _seen, ...user } = row;
   return { ...user, sessionId: id };
@@ -165,4 +168,9 @@ export async function sessionRef(db: Db, sessionId: string): Promise<number | nu
 }
 
 export const countSessions = async (db: Db, userId: number) =>
-  (await db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(sessions.userId, userId)))[0]!.n;
+  (
+    await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+  )[0]!.n;

@@ -37,7 +37,11 @@ export async function installSchool(
   payload: unknown,
 ): Promise<{ adminId: number; database: 'pglite' | 'pg' }> {
   const input = InstallPayloadSchema.parse(payload);
-  await assertNewPassword(null, input.admin.password, 'admin.password', [input.admin.username, input.admin.email, input.app.name]);
+  await assertNewPassword(null, input.admin.password, 'admin.password', [
+    input.admin.username,
+    input.admin.email,
+    input.app.name,
+  ]);
   if (running.has(target.database)) throw conflict('An installation is already running. Wait for it to finish.');
   running.add(target.database);
   let opened: DbHandle | undefined;

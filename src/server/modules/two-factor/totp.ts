@@ -39,6 +39,4 @@ export function newRecoveryCode(): string {
 
 /** Codes are high-entropy, so SHA-256 is enough; spaces, dashes and case do not matter. */
 export const recoveryCodeHash = (code: string) =>
-  createHash('sha256')
-    .update(code.toLowerCase().replace(/[\s-]/g, ''))
-    .digest('hex');
+  createHash('sha256').update(code.toLowerCase().replace(/[\s-]/g, '')).digest('hex');

@@ -36,8 +36,8 @@ export default async function twoFactorRoutes(app: FastifyInstance) {
   }
 
   app.post('/api/auth/two-factor/verify', async (request, reply) => {
-    const { code } = TwoFactorCodeSchema.parse(request.body ?? {});
     const { challenge, user, who } = await pending(request, 'totp');
+    const { code } = TwoFactorCodeSchema.parse(request.body ?? {});
     const method = await verifySecondFactor(app.db, app.secretBox, user.id, code, request.ip).catch(async (error: unknown) => {
       await auditRefusal(who, error);
       throw error;
@@ -57,8 +57,8 @@ export default async function twoFactorRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/auth/two-factor/enable', async (request, reply) => {
-    const { code } = TwoFactorCodeSchema.parse(request.body ?? {});
     const { challenge, user, who } = await pending(request, 'totp-setup');
+    const { code } = TwoFactorCodeSchema.parse(request.body ?? {});
     const recoveryCodes = await confirmSetup(app.db, app.secretBox, user.id, code, request.ip);
     await audit(app.db, who, { action: '2fa-enable', entity: 'user', entityId: user.id, title: user.username });
     await deleteChallenge(app.db, challenge.id);

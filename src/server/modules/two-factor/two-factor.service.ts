@@ -120,7 +120,9 @@ export async function verifySecondFactor(
   ip: string,
 ): Promise<'totp' | 'recovery-code'> {
   await admitLoginAttempt(db, secondStepKey(userId), ip);
-  const method = isTotpCode(code) ? await useTotpCode(db, box, userId, code.replace(/\s/g, '')) : await useRecoveryCode(db, userId, code);
+  const method = isTotpCode(code)
+    ? await useTotpCode(db, box, userId, code.replace(/\s/g, ''))
+    : await useRecoveryCode(db, userId, code);
   await clearLoginFailures(db, secondStepKey(userId));
   return method;
 }
@@ -146,7 +148,9 @@ async function useRecoveryCode(db: Db, userId: number, code: string) {
   const used = await db
     .update(recoveryCodes)
     .set({ usedAt: new Date() })
-    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, recoveryCodeHash(code)), isNull(recoveryCodes.usedAt)))
+    .where(
+      and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, recoveryCodeHash(code)), isNull(recoveryCodes.usedAt)),
+    )
     .returning({ id: recoveryCodes.id });
   if (used.length === 0) throw unauthorized(WRONG_CODE);
   return 'recovery-code' as const;
