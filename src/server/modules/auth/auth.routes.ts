@@ -41,7 +41,9 @@ export default async function authRoutes(app: FastifyInstance) {
   app.post('/api/logout', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await deleteSession(app.db, sessionIdOf(token));
-    if (request.user) await audit(app.db, whoOf(request), { action: 'sign-out', entity: 'user', entityId: request.user.id });
+    const user = request.user;
+    if (user)
+      await audit(app.db, whoOf(request), { action: 'sign-out', entity: 'user', entityId: user.id, title: user.username });
     clearSessionCookie(request, reply);
     return { message: 'Logout successful!' };
   });

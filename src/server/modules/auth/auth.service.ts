@@ -72,7 +72,14 @@ export async function login(db: Db, input: Login, meta: LoginMeta): Promise<Logi
   const valid = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!found || !valid || found.status !== 'active') {
     const reason = !found ? 'unknown username' : !valid ? 'wrong password' : 'account not active';
-    await audit(db, who(found, meta.ip), { action: 'sign-in-failed', entity: 'user', entityId: found?.id, details: { reason } });
+    const title = found?.username ?? 'Unknown username';
+    await audit(db, who(found, meta.ip), {
+      action: 'sign-in-failed',
+      entity: 'user',
+      entityId: found?.id,
+      title,
+      details: { reason },
+    });
     throw unauthorized(LOGIN_FAILED);
   }
   await clearLoginFailures(db, key);
@@ -105,7 +112,8 @@ async function auditLocked(db: Db, w: AuditWho) {
       ),
     )
     .limit(1);
-  if (!recent) await audit(db, w, { action: 'sign-in-locked', entity: 'user', entityId: w.userId });
+  if (!recent)
+    await audit(db, w, { action: 'sign-in-locked', entity: 'user', entityId: w.userId, title: w.username ?? 'Unknown username' });
 }
 
 /** The end of every sign-in: a new session, the last-login time, and the audit entry. */
@@ -113,7 +121,13 @@ export async function completeSignIn(db: Db, userId: number, meta: LoginMeta, me
   const session = await createSession(db, userId, meta);
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
   const user = (await currentUser(db, userId))!;
-  await audit(db, who(user, meta.ip), { action: 'sign-in', entity: 'user', entityId: userId, details: { method } });
+  await audit(db, who(user, meta.ip), {
+    action: 'sign-in',
+    entity: 'user',
+    entityId: userId,
+    title: user.username,
+    details: { method },
+  });
   return { session, user };
 }
 

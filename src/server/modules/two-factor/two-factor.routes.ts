@@ -32,7 +32,8 @@ export default async function twoFactorRoutes(app: FastifyInstance) {
   async function auditRefusal(who: AuditWho, error: unknown) {
     const locked = error instanceof TooManyAttemptsError;
     if (!locked && !(error instanceof AppError && error.status === 401)) return;
-    await audit(app.db, who, { action: locked ? 'sign-in-locked' : '2fa-failed', entity: 'user', entityId: who.userId });
+    const action = locked ? 'sign-in-locked' : '2fa-failed';
+    await audit(app.db, who, { action, entity: 'user', entityId: who.userId, title: who.username });
   }
 
   app.post('/api/auth/two-factor/verify', async (request, reply) => {
@@ -43,7 +44,9 @@ export default async function twoFactorRoutes(app: FastifyInstance) {
       throw error;
     });
     await deleteChallenge(app.db, challenge.id);
-    if (method === 'recovery-code') await audit(app.db, who, { action: '2fa-recovery-code', entity: 'user', entityId: user.id });
+    if (method === 'recovery-code') {
+      await audit(app.db, who, { action: '2fa-recovery-code', entity: 'user', entityId: user.id, title: user.username });
+    }
     const signedIn = await completeSignIn(app.db, user.id, meta(request), method);
     clearChallengeCookie(request, reply);
     setSessionCookie(request, reply, signedIn.session);

@@ -26,11 +26,11 @@ export function SecondStepForm({ onSignedIn, onRestart }: { onSignedIn?: () => v
 
   return (
     <form noValidate className="space-y-4" onSubmit={submit}>
-      <p className="text-sm text-slate-700">
-        {recovery
-          ? 'Enter one of the recovery codes you saved when you set up two-factor sign-in. Each code works once.'
-          : 'Open your authenticator app and enter the six-digit code it shows for this school.'}
-      </p>
+      {recovery && (
+        <p className="text-sm text-slate-700">
+          Enter one of the recovery codes you saved when you set up two-factor sign-in. Each code works once.
+        </p>
+      )}
       <Field
         key={recovery ? 'recovery' : 'totp'}
         label={recovery ? 'Recovery code' : 'Six-digit code'}

@@ -61,7 +61,7 @@ export default function AuditScreen() {
       {audit.data && audit.data.data.length > 0 && <AuditList entries={audit.data.data} timeZone={timeZone} />}
       <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2">
-          <Label htmlFor="audit-limit" className="mb-0">
+          <Label htmlFor="audit-limit" className="mb-0 whitespace-nowrap">
             Per page
           </Label>
           <NativeSelect
