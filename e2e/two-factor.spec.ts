@@ -56,8 +56,9 @@ async function finishSetup(page: Page, submit: string, done: string) {
 describe.skipIf(chromiumMissingReason())('two-factor sign-in, required by the school, seen in the audit log', () => {
   let server: RunningServer;
   let browser: Browser;
-  /** The admin's recovery codes, read from the page in the first test. */
+  /** The admin's recovery codes and key, read from the page in the first test. */
   let recoveryCodes: string[] = [];
+  let adminKey = '';
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     await installSchool(server);
@@ -95,6 +96,7 @@ describe.skipIf(chromiumMissingReason())('two-factor sign-in, required by the sc
     await dialog.getByLabel('Six-digit code').waitFor();
     await axe(page);
     const { key, keep } = await finishSetup(page, 'Turn on two-factor sign-in', 'Done');
+    adminKey = key.replace(/\s/g, '');
     recoveryCodes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
     await axe(page);
     await keep();
@@ -171,5 +173,13 @@ describe.skipIf(chromiumMissingReason())('two-factor sign-in, required by the sc
     await admin.page.getByText('9 of 10 recovery codes left.', { exact: false }).waitFor();
     await axe(admin.page);
     await admin.close();
+  });
+
+  it('never writes a setup key or a recovery code to the server log', () => {
+    const logs = server.logs();
+    expect(logs).toContain('/api/auth/two-factor/verify');
+    expect(adminKey).toMatch(/^[A-Z2-7]{32}$/);
+    for (const secret of [adminKey, ...recoveryCodes]) expect(logs).not.toContain(secret);
+    expect(logs).not.toMatch(/otpauth:\/\//);
   });
 });
