@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { SessionView } from '../../../shared/schemas/security.ts';
 import type { Db } from '../../db/client.ts';
 import { roles, sessions, users } from '../../db/schema/index.ts';
@@ -166,11 +166,3 @@ export async function sessionRef(db: Db, sessionId: string): Promise<number | nu
   const [row] = await db.select({ ref: sessions.ref }).from(sessions).where(eq(sessions.id, sessionId));
   return row?.ref ?? null;
 }
-
-export const countSessions = async (db: Db, userId: number) =>
-  (
-    await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(sessions)
-      .where(eq(sessions.userId, userId))
-  )[0]!.n;

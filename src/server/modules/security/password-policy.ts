@@ -1,4 +1,4 @@
-import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { Worker } from 'node:worker_threads';
 import { passwordPolicy, type PasswordPolicy } from '../../../shared/schemas/security.ts';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/schemas/user.ts';
 import type { Db } from '../../db/client.ts';
@@ -12,21 +12,66 @@ import { getSecuritySettings } from './security-settings.service.ts';
  * near copies ("password1", "secret-1", "asha2024"), and accepts passphrases.
  */
 export const MIN_ZXCVBN_SCORE = 2;
-/** Only the first characters are scored: the cost grows with the length, and 64 is a passphrase already. */
-const SCORED_LENGTH = 64;
 
 export const TOO_GUESSABLE =
   'This password is too easy to guess: it is a common password or close to one. Try three or four unrelated words.';
 
-let checker: Promise<ZxcvbnFactory> | undefined;
-/** Built once per process (~100 ms: the dictionaries); started at boot so no request waits for it. */
-export function passwordChecker(): Promise<ZxcvbnFactory> {
-  checker ??= (async () => {
-    const [{ ZxcvbnFactory }, common] = await Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common')]);
-    return new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs, maxLength: SCORED_LENGTH });
-  })();
-  return checker;
+type Pending = { resolve: (score: number) => void; reject: (error: Error) => void };
+
+/** One scoring worker per process (the dictionaries load once, ~100 ms); made again if it dies. */
+class PasswordScorer {
+  private worker: Worker | undefined;
+  private ready: Promise<void> | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private next = 0;
+
+  start(): Promise<void> {
+    if (this.ready) return this.ready;
+    const worker = new Worker(new URL('./password-worker.mjs', import.meta.url));
+    this.worker = worker;
+    this.ready = new Promise((resolve, reject) => {
+      worker.on('message', (message: { ready?: true; id?: number; score?: number; error?: string }) => {
+        if (message.ready) {
+          this.idle();
+          return resolve();
+        }
+        const waiting = this.pending.get(message.id!);
+        this.pending.delete(message.id!);
+        this.idle();
+        if (message.error !== undefined) waiting?.reject(new Error(message.error));
+        else waiting?.resolve(message.score!);
+      });
+      const fail = (error: Error) => {
+        reject(error);
+        for (const waiting of this.pending.values()) waiting.reject(error);
+        this.pending.clear();
+        if (this.worker === worker) [this.worker, this.ready] = [undefined, undefined];
+      };
+      worker.on('error', fail);
+      worker.on('exit', (code) => fail(new Error(`The password checker stopped (${code}).`)));
+    });
+    return this.ready;
+  }
+
+  async score(password: string, words: string[]): Promise<number> {
+    await this.start();
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker!.ref();
+      this.worker!.postMessage({ id, password, words });
+    });
+  }
+
+  /** An idle worker does not keep the process alive (a command-line install ends when it is done). */
+  private idle() {
+    if (this.pending.size === 0) this.worker?.unref();
+  }
 }
+
+const scorer = new PasswordScorer();
+/** Started at boot so the first password form waits for nothing. */
+export const startPasswordChecker = () => scorer.start();
 
 export async function currentPasswordPolicy(db: Db): Promise<PasswordPolicy> {
   return passwordPolicy((await getSecuritySettings(db)).minPasswordLength);
@@ -40,8 +85,7 @@ export async function passwordProblem(db: Db | null, password: string, personal:
   const minLength = db ? (await getSecuritySettings(db)).minPasswordLength : MIN_PASSWORD_LENGTH;
   if (password.length < minLength) return `Password must be at least ${minLength} characters long`;
   const words = personal.flatMap((w) => (w ? [w, ...w.split(/[@._\s-]+/)] : [])).filter((w) => w.length >= 3);
-  const { score } = (await passwordChecker()).check(password, words);
-  return score < MIN_ZXCVBN_SCORE ? TOO_GUESSABLE : null;
+  return (await scorer.score(password, words)) < MIN_ZXCVBN_SCORE ? TOO_GUESSABLE : null;
 }
 
 /** Every new password (user create, admin change, own change, install) passes here: 400 naming the field. */

@@ -5,7 +5,7 @@ import { roles } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
 import { audit, changedFields, whoOf } from '../audit/audit.service.ts';
 import { runSecurityMaintenance } from './maintenance.ts';
-import { passwordChecker } from './password-policy.ts';
+import { startPasswordChecker } from './password-policy.ts';
 import {
   getSecuritySettings,
   getTwoFactorPolicy,
@@ -62,7 +62,7 @@ export default async function securityRoutes(app: FastifyInstance) {
   let first: NodeJS.Timeout | undefined;
   let every: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    void passwordChecker();
+    startPasswordChecker().catch((err: unknown) => app.log.warn({ err }, 'the password checker did not start'));
     first = setTimeout(maintain, 60_000).unref();
     every = setInterval(maintain, MAINTENANCE_EVERY_MS).unref();
   });
