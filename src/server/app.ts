@@ -8,6 +8,7 @@ import errorHandler from './plugins/error-handler.ts';
 import renderPlugin from './plugins/render.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import { registerModules } from './modules/routes.ts';
+import { SecretBox } from './modules/two-factor/secret-box.ts';
 import installGate from './plugins/install-gate.ts';
 import siteAddress from './plugins/site-address.ts';
 import { errorWithoutValues } from './log-serializers.ts';
@@ -31,6 +32,8 @@ export const BODY_LIMIT = 1024 * 1024;
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: readonly { method: string; url: string }[];
+    /** Seals the TOTP secrets (key outside the database). */
+    secretBox: SecretBox;
   }
 }
 
@@ -52,6 +55,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
                 '*.confirmPassword',
                 '*.passwordHash',
                 '*.password_hash',
+                '*.secret',
+                '*.otpauthUrl',
+                '*.qrSvg',
+                '*.recoveryCodes',
               ],
               censor: '[hidden]',
             },
@@ -106,6 +113,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register((await import('./plugins/api-compression.ts')).default);
   await app.register(dbPlugin, { config });
   app.decorate('dataDir', config.dataDir);
+  app.decorate('secretBox', new SecretBox({ dataDir: config.dataDir, secretKey: config.secretKey }));
   await app.register(siteAddress, { publicUrl: config.publicUrl });
   await app.register(authPlugin);
 

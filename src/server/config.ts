@@ -22,6 +22,8 @@ export interface AppConfig {
   smtpUrl?: string;
   /** Fastify's trustProxy: the number of proxies in front, or their addresses (env.ts parseTrustProxy). */
   trustProxy?: number | string | false;
+  /** Seals the second factors' secrets; without it, DATA_DIR/secret.key (made on first use). */
+  secretKey?: string;
   /** Fixed setup code (tests); otherwise a random one is made and logged at start. */
   setupCode?: string;
 }
@@ -53,6 +55,7 @@ export function configFromEnv(env: Env, dev = false): AppConfig {
     logFormat: env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     smtpUrl: env.SMTP_URL,
     trustProxy: env.TRUST_PROXY,
+    secretKey: env.SECRET_KEY,
     dev,
     pages: true,
   };

@@ -23,6 +23,8 @@ const EnvSchema = z.object({
       }
       return parsed;
     }),
+  /** The key that seals two-factor secrets; the same on every process of one school. */
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   NODE_ENV: z.string().optional(),
 });
 

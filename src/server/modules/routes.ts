@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import accountRoutes from './account/account.routes.ts';
+import auditRoutes from './audit/audit.routes.ts';
 import authRoutes from './auth/auth.routes.ts';
 import categoriesRoutes from './categories/categories.routes.ts';
 import enquiriesRoutes from './enquiries/enquiries.routes.ts';
@@ -10,7 +12,9 @@ import installRoutes from './install/install.routes.ts';
 import mediaRoutes from './media/media.routes.ts';
 import postsRoutes from './posts/posts.routes.ts';
 import rolesRoutes from './roles/roles.routes.ts';
+import securityRoutes from './security/security.routes.ts';
 import siteRoutes from './site/site.routes.ts';
+import twoFactorRoutes from './two-factor/two-factor.routes.ts';
 import usersRoutes from './users/users.routes.ts';
 
 /** Every module's routes; each module owns its file, this list only registers them. */
@@ -19,6 +23,8 @@ export async function registerModules(app: FastifyInstance) {
     healthRoutes,
     installRoutes,
     authRoutes,
+    twoFactorRoutes,
+    accountRoutes,
     usersRoutes,
     rolesRoutes,
     siteRoutes,
@@ -29,6 +35,8 @@ export async function registerModules(app: FastifyInstance) {
     mediaRoutes,
     enquiriesRoutes,
     feedsRoutes,
+    auditRoutes,
+    securityRoutes,
   ]) {
     await app.register(module);
   }

@@ -55,6 +55,10 @@ export default fp(
         return reply.code(400).send({ error: message, message, fields });
       }
       if (error instanceof AppError) {
+        // A limit (sign-in, second step) says when it lifts.
+        if (error.status === 429 && typeof error.details?.retryAfter === 'number') {
+          reply.header('retry-after', String(error.details.retryAfter));
+        }
         return reply
           .code(error.status)
           .send({ error: error.message, message: error.message, code: error.code, ...error.details });

@@ -11,8 +11,9 @@ import { effectivePermissions } from '../modules/auth/permissions.service.ts';
  * DESIGN §6 on every /api route. The routes come from the running app, so a route added without a
  * line here fails this test; each is called by five callers and must answer 401, 403 (naming the
  * missing permission) or get past the check (any other status: a 400 or 404 from the handler is fine).
+ * `sign-in-challenge` routes answer 401 to everybody without the cookie a right password gives.
  */
-type Rule = 'public' | 'signed-in' | ReadonlyArray<readonly [Module, Action]>;
+type Rule = 'public' | 'signed-in' | 'sign-in-challenge' | ReadonlyArray<readonly [Module, Action]>;
 const needs = (module: Module, action: Action): Rule => [[module, action]];
 
 const EXPECTED: Record<string, Rule> = {
@@ -27,6 +28,21 @@ const EXPECTED: Record<string, Rule> = {
   'GET /api/auth/user': 'public',
   'POST /api/logout': 'public',
   'POST /api/change-password': 'signed-in',
+  'GET /api/auth/password-policy': 'public',
+  // The second step of a sign-in: reached with the challenge cookie a right password gave (401 without).
+  'POST /api/auth/two-factor/verify': 'sign-in-challenge',
+  'POST /api/auth/two-factor/setup': 'sign-in-challenge',
+  'POST /api/auth/two-factor/enable': 'sign-in-challenge',
+
+  // The signed-in user's own second factor and sessions.
+  'GET /api/account/two-factor': 'signed-in',
+  'POST /api/account/two-factor/setup': 'signed-in',
+  'POST /api/account/two-factor/enable': 'signed-in',
+  'POST /api/account/two-factor/disable': 'signed-in',
+  'POST /api/account/two-factor/recovery-codes': 'signed-in',
+  'GET /api/account/sessions': 'signed-in',
+  'DELETE /api/account/sessions/:id': 'signed-in',
+  'POST /api/account/sessions/end-others': 'signed-in',
 
   // Staff, roles and permissions: the users module.
   'GET /api/auth/users': needs('users', 'read'),
@@ -44,6 +60,18 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/roles/create': needs('users', 'write'),
   'PUT /api/roles/update/:id': needs('users', 'write'),
   'DELETE /api/roles/delete/:id': needs('users', 'delete'),
+  'POST /api/users/:id/two-factor/reset': needs('users', 'write'),
+  'POST /api/users/:id/sessions/end': needs('users', 'write'),
+
+  // The audit log (users: read) and Settings > Security: the policy is settings, the 2FA requirement users.
+  'GET /api/audit': needs('users', 'read'),
+  'GET /api/audit/export': needs('users', 'read'),
+  'GET /api/security': [
+    ['settings', 'read'],
+    ['users', 'read'],
+  ],
+  'PUT /api/security/settings': needs('settings', 'write'),
+  'PUT /api/security/two-factor': needs('users', 'write'),
 
   // School profile and categories: the settings module; reading stays public.
   'GET /api/school': 'public',
@@ -165,7 +193,7 @@ describe('authorization matrix', () => {
           ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
         });
         let expected: 'allowed' | 401 | 403 = 'allowed';
-        if (rule !== 'public' && !caller.user) expected = 401;
+        if (rule === 'sign-in-challenge' || (rule !== 'public' && !caller.user)) expected = 401;
         else if (typeof rule !== 'string' && !rule.some(([m, a]) => caller.permissions?.[m][a])) expected = 403;
         const got = res.statusCode === 401 || res.statusCode === 403 ? res.statusCode : 'allowed';
         if (got !== expected)

@@ -18,7 +18,10 @@ describe('a NUL character in what is sent', () => {
   it('is a 400 on every kind of write, and nothing is stored', async () => {
     for (const [url, payload] of [
       ['/api/categories', { name: 'Art\u0000' }],
-      ['/api/users/create', { username: 'nul', email: 'nul@x.test', password: 'secret-1', firstName: 'N\u0000', lastName: 'L' }],
+      [
+        '/api/users/create',
+        { username: 'nul', email: 'nul@x.test', password: 'maple-kite-lantern', firstName: 'N\u0000', lastName: 'L' },
+      ],
       ['/api/roles/create', { name: 'nul_role', displayName: 'Nul\u0000', permissions: {} }],
     ] as const) {
       const res = await app.inject({ method: 'POST', url, payload, headers: { cookie } });

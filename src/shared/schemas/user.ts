@@ -171,6 +171,8 @@ export interface PublicUser {
   lastLoginAt: string | null;
   /** The user has per-user permission entries (they replace the role's, DESIGN §6). */
   hasOwnPermissions: boolean;
+  /** The user signs in with a second factor (an authenticator app). */
+  twoFactorEnabled: boolean;
 }
 export type StaffUser = PublicUser;
 

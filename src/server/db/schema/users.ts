@@ -100,16 +100,24 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
+    /** The number a session is shown and ended by: the id (a token's hash) never leaves the server. */
+    ref: integer('ref').notNull().generatedAlwaysAsIdentity(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    /** Written at most once a minute per session. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+    index('sessions_last_seen_idx').on(t.lastSeenAt),
+    uniqueIndex('sessions_ref_key').on(t.ref),
+  ],
 );
 
 /** Failed sign-ins, so the brute-force limit holds across processes and restarts. */

@@ -1,25 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import { CategoryInputSchema, CategoryListQuerySchema } from '../../../shared/schemas/category.ts';
+import { audit, changedFields, whoOf } from '../audit/audit.service.ts';
 import { idParam } from '../media/params.ts';
-import { createCategory, deleteCategory, listCategories, updateCategory } from './categories.service.ts';
+import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from './categories.service.ts';
 
 type IdParams = { Params: { id: string } };
 
 export default async function categoriesRoutes(app: FastifyInstance) {
+  const entity = 'category' as const;
+
   app.get('/api/categories', async (request) => listCategories(app.db, CategoryListQuerySchema.parse(request.query)));
 
   app.post('/api/categories', { preHandler: app.requirePermission('settings', 'write') }, async (request, reply) => {
     const category = await createCategory(app.db, CategoryInputSchema.parse(request.body ?? {}));
+    await audit(app.db, whoOf(request), { action: 'create', entity, entityId: category.id, title: category.name });
     return reply.code(201).send({ data: category });
   });
 
   app.put<IdParams>('/api/categories/:id', { preHandler: app.requirePermission('settings', 'write') }, async (request) => {
     const id = idParam(request.params.id, 'The category');
-    return { data: await updateCategory(app.db, id, CategoryInputSchema.parse(request.body ?? {})) };
+    const input = CategoryInputSchema.parse(request.body ?? {});
+    const before = await getCategory(app.db, id);
+    const category = await updateCategory(app.db, id, input);
+    const changes = before ? changedFields(before, category) : [];
+    await audit(app.db, whoOf(request), { action: 'update', entity, entityId: id, title: category.name, changes });
+    return { data: category };
   });
 
   app.delete<IdParams>('/api/categories/:id', { preHandler: app.requirePermission('settings', 'delete') }, async (request) => {
-    await deleteCategory(app.db, idParam(request.params.id, 'The category'));
+    const id = idParam(request.params.id, 'The category');
+    const before = await getCategory(app.db, id);
+    await deleteCategory(app.db, id);
+    await audit(app.db, whoOf(request), { action: 'delete', entity, entityId: id, title: before?.name });
     return { success: true };
   });
 }

@@ -58,8 +58,14 @@ async function assertNameFree(db: Db, name: string, exceptId?: number) {
   if (row && row.id !== exceptId) throw conflict(`A category named "${name}" already exists.`);
 }
 
-async function withCount(db: Db, id: number): Promise<Category> {
+/** One category with its event count, or undefined. */
+export async function getCategory(db: Db, id: number): Promise<Category | undefined> {
   const [found] = await selectCategories(db, eq(categories.id, id), { sort: 'name', limit: 1, offset: 0 });
+  return found;
+}
+
+async function withCount(db: Db, id: number): Promise<Category> {
+  const found = await getCategory(db, id);
   if (!found) throw notFound('The category');
   return found;
 }

@@ -8,6 +8,7 @@ import {
   EnquiryListQuerySchema,
   EnquiryUpdateSchema,
 } from '../../../shared/schemas/enquiry.ts';
+import { audit, whoOf } from '../audit/audit.service.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import {
   createEnquiry,
@@ -89,7 +90,9 @@ async function enquiriesRoutes(app: FastifyInstance) {
     });
   }
 
-  // The staff inbox (DESIGN §6: the leads module).
+  // The staff inbox (DESIGN §6: the leads module). The audit log names an enquiry by its type and
+  // number, never by the family's names.
+  const entity = 'enquiry' as const;
   app.get('/api/enquiries', { preHandler: app.requirePermission('leads', 'read') }, async (request) =>
     listEnquiries(app.db, EnquiryListQuerySchema.parse(request.query)),
   );
@@ -102,6 +105,8 @@ async function enquiriesRoutes(app: FastifyInstance) {
     const { status } = EnquiryUpdateSchema.parse(request.body);
     const enquiry = await setEnquiryStatus(app.db, IdSchema.parse(request.params).id, status, request.user!);
     if (!enquiry) throw notFound('The enquiry');
+    const title = `${enquiry.type === 'admission' ? 'Admission' : 'Contact'} enquiry`;
+    await audit(app.db, whoOf(request), { action: 'status-change', entity, entityId: enquiry.id, title, details: { status } });
     return { data: enquiry };
   });
   app.post('/api/enquiries/:id/resend', { preHandler: app.requirePermission('leads', 'write') }, async (request) => {
@@ -113,7 +118,11 @@ async function enquiriesRoutes(app: FastifyInstance) {
     return { data: await getEnquiry(app.db, id) };
   });
   app.delete('/api/enquiries/:id', { preHandler: app.requirePermission('leads', 'delete') }, async (request) => {
-    if (!(await deleteEnquiry(app.db, IdSchema.parse(request.params).id))) throw notFound('The enquiry');
+    const { id } = IdSchema.parse(request.params);
+    const before = await getEnquiry(app.db, id);
+    if (!before || !(await deleteEnquiry(app.db, id))) throw notFound('The enquiry');
+    const title = `${before.type === 'admission' ? 'Admission' : 'Contact'} enquiry`;
+    await audit(app.db, whoOf(request), { action: 'delete', entity, entityId: id, title });
     return { success: true };
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { EventInputSchema, EventListQuerySchema } from '../../../shared/schemas/event.ts';
 import { notFound } from '../../errors.ts';
+import { audit, changedFields, whoOf } from '../audit/audit.service.ts';
 import { releaseMedia } from '../media/media.service.ts';
 import { idParam } from '../media/params.ts';
 import { createEvent, deleteEvent, getEvent, listEventsPage, updateEvent } from './events.service.ts';
@@ -8,6 +9,8 @@ import { createEvent, deleteEvent, getEvent, listEventsPage, updateEvent } from 
 type IdParams = { Params: { id: string } };
 
 export default async function eventsRoutes(app: FastifyInstance) {
+  const entity = 'event' as const;
+
   /** A page of events, sorted, filtered and searched in the database (DESIGN §10). */
   app.get('/api/events', async (request) => listEventsPage(app.db, EventListQuerySchema.parse(request.query)));
 
@@ -20,19 +23,26 @@ export default async function eventsRoutes(app: FastifyInstance) {
   app.post('/api/events', { preHandler: app.requirePermission('events', 'write') }, async (request, reply) => {
     const values = EventInputSchema.parse(request.body ?? {});
     const event = await createEvent(app.db, values, request.user);
+    await audit(app.db, whoOf(request), { action: 'create', entity, entityId: event.id, title: event.title });
     return reply.code(201).send({ data: event });
   });
 
   app.put<IdParams>('/api/events/:id', { preHandler: app.requirePermission('events', 'write') }, async (request) => {
     const id = idParam(request.params.id, 'The event');
     const values = EventInputSchema.parse(request.body ?? {});
+    const before = await getEvent(app.db, String(id));
     const { event, previousCover } = await updateEvent(app.db, id, values);
+    const changes = before ? changedFields(before, event) : [];
+    await audit(app.db, whoOf(request), { action: 'update', entity, entityId: id, title: event.title, changes });
     if (previousCover !== event.cover_image) await releaseMedia(app.db, app.dataDir, [previousCover]);
     return { data: event };
   });
 
   app.delete<IdParams>('/api/events/:id', { preHandler: app.requirePermission('events', 'delete') }, async (request) => {
-    const { cover } = await deleteEvent(app.db, idParam(request.params.id, 'The event'));
+    const id = idParam(request.params.id, 'The event');
+    const before = await getEvent(app.db, String(id));
+    const { cover } = await deleteEvent(app.db, id);
+    await audit(app.db, whoOf(request), { action: 'delete', entity, entityId: id, title: before?.title });
     await releaseMedia(app.db, app.dataDir, [cover]);
     return { success: true };
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { GalleryInputSchema, GalleryListQuerySchema } from '../../../shared/schemas/gallery.ts';
 import { notFound } from '../../errors.ts';
+import { audit, changedFields, publishAction, whoOf } from '../audit/audit.service.ts';
 import { releaseMedia } from '../media/media.service.ts';
 import { idParam } from '../media/params.ts';
 import { createGallery, deleteGallery, getGallery, listGallerySummaries, updateGallery } from './galleries.service.ts';
@@ -8,6 +9,8 @@ import { createGallery, deleteGallery, getGallery, listGallerySummaries, updateG
 type IdParams = { Params: { id: string } };
 
 export default async function galleriesRoutes(app: FastifyInstance) {
+  const entity = 'gallery' as const;
+
   /** A page of gallery summaries (DESIGN §10); drafts only for staff with `gallery: read` (DESIGN §6). */
   app.get('/api/admin/galleries', async (request) =>
     listGallerySummaries(app.db, {
@@ -26,12 +29,18 @@ export default async function galleriesRoutes(app: FastifyInstance) {
 
   app.post('/api/admin/galleries', { preHandler: app.requirePermission('gallery', 'write') }, async (request, reply) => {
     const gallery = await createGallery(app.db, GalleryInputSchema.parse(request.body ?? {}), request.user);
+    const details = { published: gallery.published };
+    await audit(app.db, whoOf(request), { action: 'create', entity, entityId: gallery.id, title: gallery.title, details });
     return reply.code(201).send({ data: gallery });
   });
 
   app.put<IdParams>('/api/admin/galleries/:id', { preHandler: app.requirePermission('gallery', 'write') }, async (request) => {
     const id = idParam(request.params.id, 'The gallery');
+    const before = await getGallery(app.db, id, { includeDrafts: true });
     const { gallery, previousImages } = await updateGallery(app.db, id, GalleryInputSchema.parse(request.body ?? {}));
+    const action = publishAction(Boolean(before?.published), gallery.published);
+    const changes = before ? changedFields(before, gallery) : [];
+    await audit(app.db, whoOf(request), { action, entity, entityId: id, title: gallery.title, changes });
     const kept = new Set([...gallery.images, gallery.thumbnail]);
     await releaseMedia(
       app.db,
@@ -45,7 +54,10 @@ export default async function galleriesRoutes(app: FastifyInstance) {
     '/api/admin/galleries/:id',
     { preHandler: app.requirePermission('gallery', 'delete') },
     async (request) => {
-      const urls = await deleteGallery(app.db, idParam(request.params.id, 'The gallery'));
+      const id = idParam(request.params.id, 'The gallery');
+      const before = await getGallery(app.db, id, { includeDrafts: true });
+      const urls = await deleteGallery(app.db, id);
+      await audit(app.db, whoOf(request), { action: 'delete', entity, entityId: id, title: before?.title });
       await releaseMedia(app.db, app.dataDir, urls);
       return { success: true };
     },

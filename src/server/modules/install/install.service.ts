@@ -6,6 +6,7 @@ import { AppError, badRequest, conflict } from '../../errors.ts';
 import type { Database } from '../../plugins/db.ts';
 import { InstallPayloadSchema, type InstallInput } from '../../../shared/schemas/install.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { assertNewPassword } from '../security/password-policy.ts';
 import { seedSampleContent } from '../sample/sample-content.ts';
 import { getSchoolProfile, saveSchoolProfile } from '../site/site.service.ts';
 import { DatabaseTestError, postgresUrl, testDatabaseConnection } from './database-test.ts';
@@ -36,6 +37,11 @@ export async function installSchool(
   payload: unknown,
 ): Promise<{ adminId: number; database: 'pglite' | 'pg' }> {
   const input = InstallPayloadSchema.parse(payload);
+  await assertNewPassword(null, input.admin.password, 'admin.password', [
+    input.admin.username,
+    input.admin.email,
+    input.app.name,
+  ]);
   if (running.has(target.database)) throw conflict('An installation is already running. Wait for it to finish.');
   running.add(target.database);
   let opened: DbHandle | undefined;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PostInputSchema, PostListQuerySchema, slugify } from '../../../shared/schemas/post.ts';
 import { notFound } from '../../errors.ts';
+import { audit, changedFields, publishAction, whoOf } from '../audit/audit.service.ts';
 import { releaseMedia, storeImage } from '../media/media.service.ts';
 import { field, readMultipart, registerMultipart } from '../media/multipart.ts';
 import { idParam } from '../media/params.ts';
@@ -31,6 +32,7 @@ async function readPostBody(request: FastifyRequest) {
 }
 
 export default async function postsRoutes(app: FastifyInstance) {
+  const entity = 'post' as const;
   await registerMultipart(app);
 
   /** A page of post summaries (DESIGN §10); drafts only for staff with `blog: read` (DESIGN §6). */
@@ -79,18 +81,27 @@ export default async function postsRoutes(app: FastifyInstance) {
 
   app.post('/api/posts', { preHandler: app.requirePermission('blog', 'write') }, async (request, reply) => {
     const { post } = await save(request, null);
+    const details = { status: post.status };
+    await audit(app.db, whoOf(request), { action: 'create', entity, entityId: post.id, title: post.title, details });
     return reply.code(201).send({ success: true, data: post });
   });
 
   app.put<IdParams>('/api/posts/:id', { preHandler: app.requirePermission('blog', 'write') }, async (request) => {
     const id = idParam(request.params.id, 'The post');
+    const before = await getPostById(app.db, id, { includeDrafts: true });
     const { post, previousCover } = await save(request, id);
+    const action = publishAction(before?.status === 'published', post.status === 'published');
+    const changes = before ? changedFields(before, post) : [];
+    await audit(app.db, whoOf(request), { action, entity, entityId: id, title: post.title, changes });
     if (previousCover !== post.cover_image) await releaseMedia(app.db, app.dataDir, [previousCover]);
     return { success: true, data: post };
   });
 
   app.delete<IdParams>('/api/posts/:id', { preHandler: app.requirePermission('blog', 'delete') }, async (request) => {
-    const { cover } = await deletePost(app.db, idParam(request.params.id, 'The post'));
+    const id = idParam(request.params.id, 'The post');
+    const before = await getPostById(app.db, id, { includeDrafts: true });
+    const { cover } = await deletePost(app.db, id);
+    await audit(app.db, whoOf(request), { action: 'delete', entity, entityId: id, title: before?.title });
     await releaseMedia(app.db, app.dataDir, [cover]);
     return { success: true };
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SchoolProfileSchema } from '../../../shared/schemas/school.ts';
 import { notFound } from '../../errors.ts';
+import { audit, changedFields, whoOf } from '../audit/audit.service.ts';
 import { createServerPublicData } from './public-data.ts';
 import { getSchoolProfile, saveSchoolProfile } from './site.service.ts';
 
@@ -19,6 +20,8 @@ export default async function siteRoutes(app: FastifyInstance) {
     const current = await getSchoolProfile(app.db);
     const body = SchoolProfileSchema.parse({ ...current, ...(request.body as object) });
     const saved = await saveSchoolProfile(app.db, body);
+    const changes = changedFields(current, saved);
+    await audit(app.db, whoOf(request), { action: 'update', entity: 'school', title: saved.name, changes });
     await app.siteAddress.reload();
     return { data: saved };
   });

@@ -21,6 +21,7 @@ const staffColumns = {
   lastLoginAt: users.lastLoginAt,
   // Spelled out: inside a select list Drizzle leaves columns unqualified.
   hasOwnPermissions: sql<boolean>`exists (select 1 from "user_permissions" as "up" where "up"."user_id" = "users"."id")`,
+  twoFactorEnabled: sql<boolean>`exists (select 1 from "two_factor" as "tf" where "tf"."user_id" = "users"."id" and "tf"."confirmed_at" is not null)`,
 };
 
 const selectUsers = (db: Db) => db.select(staffColumns).from(users).leftJoin(roles, eq(roles.id, users.roleId));
@@ -47,6 +48,7 @@ function toPublicUser(row: Row): PublicUser {
     updatedAt: row.updatedAt.toISOString(),
     lastLoginAt: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
     hasOwnPermissions: Boolean(row.hasOwnPermissions),
+    twoFactorEnabled: Boolean(row.twoFactorEnabled),
   };
 }
 

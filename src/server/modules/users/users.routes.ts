@@ -6,23 +6,43 @@ import {
   UserPermissionsSchema,
   UserRoleSchema,
   UserUpdateSchema,
+  type PermissionEntry,
+  type PublicUser,
+  type UserUpdate,
 } from '../../../shared/schemas/user.ts';
+import { audit, whoOf } from '../audit/audit.service.ts';
 import { idParam } from '../media/params.ts';
-import type { Actor } from './user-guards.ts';
-import { listUsers } from './user-rows.ts';
+import { assertMayManage, assertNotSelf, targetUser, type Actor } from './user-guards.ts';
+import { findUser, listUsers } from './user-rows.ts';
 import { setUserPermissions, setUserRole, userPermissionsView } from './user-permissions.service.ts';
 import { createStaffUser, deleteStaffUser, setStaffPassword, updateStaffUser } from './users.service.ts';
+import { removeTwoFactor } from '../two-factor/two-factor.service.ts';
+import { revokeUserSessions } from '../auth/sessions.service.ts';
+import { conflict } from '../../errors.ts';
 
 type IdParams = { Params: { id: string } };
 
 const actorOf = (request: FastifyRequest): Actor => ({ id: request.user!.id, roleName: request.user!.roleName });
 const userId = (request: FastifyRequest<IdParams>) => idParam(request.params.id, 'The user');
 
+/** The names of the fields an update changed (the audit log keeps names, never values). */
+function userChanges(before: PublicUser | null, input: UserUpdate): string[] {
+  const fields = (['username', 'email', 'firstName', 'lastName', 'status', 'roleId'] as const).filter(
+    (f) => input[f] !== undefined && before && input[f] !== before[f],
+  );
+  return input.password ? [...fields, 'password'] : fields;
+}
+
+/** The modules whose switches differ. */
+const changedModules = (before: PermissionEntry[], after: PermissionEntry[]) =>
+  after.filter((p, i) => JSON.stringify(p) !== JSON.stringify(before[i])).map((p) => p.module);
+
 /** SPEC §7 "Session and users": staff accounts, their roles and own permissions (DESIGN §6: the users module). */
 export default async function usersRoutes(app: FastifyInstance) {
   const read = { preHandler: app.requirePermission('users', 'read') };
   const write = { preHandler: app.requirePermission('users', 'write') };
   const remove = { preHandler: app.requirePermission('users', 'delete') };
+  const entity = 'user' as const;
 
   app.get('/api/auth/users', read, async (request) => listUsers(app.db, UserListQuerySchema.parse(request.query)));
 
@@ -30,13 +50,23 @@ export default async function usersRoutes(app: FastifyInstance) {
   for (const url of ['/api/users/create', '/api/register']) {
     app.post(url, write, async (request, reply) => {
       const user = await createStaffUser(app.db, UserCreateSchema.parse(request.body ?? {}), actorOf(request));
+      await audit(app.db, whoOf(request), { action: 'create', entity, entityId: user.id, title: user.username });
       return reply.code(201).send({ message: 'Added user successfully', data: user });
     });
   }
 
   app.put<IdParams>('/api/users/update/:id', write, async (request) => {
     const id = userId(request);
-    const user = await updateStaffUser(app.db, id, UserUpdateSchema.parse(request.body ?? {}), actorOf(request));
+    const input = UserUpdateSchema.parse(request.body ?? {});
+    const before = await findUser(app.db, id);
+    const user = await updateStaffUser(app.db, id, input, actorOf(request));
+    await audit(app.db, whoOf(request), {
+      action: 'update',
+      entity,
+      entityId: id,
+      title: user.username,
+      changes: userChanges(before, input),
+    });
     return { message: 'User updated successfully', data: user };
   });
 
@@ -44,6 +74,12 @@ export default async function usersRoutes(app: FastifyInstance) {
     const id = userId(request);
     const { newPassword } = AdminPasswordSchema.parse(request.body ?? {});
     await setStaffPassword(app.db, id, newPassword, actorOf(request));
+    await audit(app.db, whoOf(request), {
+      action: 'password-change',
+      entity,
+      entityId: id,
+      title: (await findUser(app.db, id))?.username,
+    });
     return { message: 'User password updated successfully' };
   };
   app.put<IdParams>('/api/users/password/:id', write, changePassword);
@@ -53,6 +89,13 @@ export default async function usersRoutes(app: FastifyInstance) {
     const id = userId(request);
     const { roleId } = UserRoleSchema.parse(request.body ?? {});
     const { user, ...permissions } = await setUserRole(app.db, id, roleId, actorOf(request));
+    await audit(app.db, whoOf(request), {
+      action: 'role-change',
+      entity,
+      entityId: id,
+      title: user.username,
+      details: { role: user.roleName ?? 'unassigned' },
+    });
     return { message: 'User role updated successfully', data: user, ...permissions };
   });
 
@@ -64,14 +107,49 @@ export default async function usersRoutes(app: FastifyInstance) {
   app.put<IdParams>('/api/users/permission/:id', write, async (request) => {
     const id = userId(request);
     const input = UserPermissionsSchema.parse(request.body ?? {});
-    return {
-      message: 'User permission updated successfully',
-      ...(await setUserPermissions(app.db, id, input, actorOf(request))),
-    };
+    const before = await userPermissionsView(app.db, id);
+    const view = await setUserPermissions(app.db, id, input, actorOf(request));
+    const changes = changedModules(before.permissions, view.permissions);
+    const title = (await findUser(app.db, id))?.username;
+    await audit(app.db, whoOf(request), { action: 'permissions-change', entity, entityId: id, title, changes });
+    return { message: 'User permission updated successfully', ...view };
   });
 
   app.delete<IdParams>('/api/users/:id', remove, async (request) => {
-    await deleteStaffUser(app.db, userId(request), actorOf(request));
+    const id = userId(request);
+    const before = await findUser(app.db, id);
+    await deleteStaffUser(app.db, id, actorOf(request));
+    await audit(app.db, whoOf(request), { action: 'delete', entity, entityId: id, title: before?.username });
     return { message: 'User deleted successfully' };
+  });
+
+  // A lost phone: the user signs in with their password alone, and is led to set up again where required.
+  app.post<IdParams>('/api/users/:id/two-factor/reset', write, async (request) => {
+    const id = userId(request);
+    const target = await targetUser(app.db, id);
+    assertMayManage(actorOf(request), target);
+    if (!(await removeTwoFactor(app.db, id))) throw conflict('This user does not use two-factor sign-in.');
+    await audit(app.db, whoOf(request), {
+      action: '2fa-reset',
+      entity,
+      entityId: id,
+      title: (await findUser(app.db, id))?.username,
+    });
+    return { message: 'Two-factor sign-in was reset.' };
+  });
+
+  app.post<IdParams>('/api/users/:id/sessions/end', write, async (request) => {
+    const id = userId(request);
+    assertNotSelf(actorOf(request), id, 'To end your own other sessions, use Account security.');
+    assertMayManage(actorOf(request), await targetUser(app.db, id));
+    const ended = await revokeUserSessions(app.db, id);
+    await audit(app.db, whoOf(request), {
+      action: 'session-end',
+      entity,
+      entityId: id,
+      title: (await findUser(app.db, id))?.username,
+      details: { ended, which: 'all' },
+    });
+    return { message: ended === 1 ? '1 session was ended.' : `${ended} sessions were ended.`, ended };
   });
 }

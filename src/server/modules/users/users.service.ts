@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { PublicUser, UserCreate, UserUpdate } from '../../../shared/schemas/user.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { conflict } from '../../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sessions.service.ts';
+import { assertNewPassword } from '../security/password-policy.ts';
 import { isUniqueViolation } from '../media/params.ts';
 import {
   assertMayManage,
@@ -43,10 +44,19 @@ async function uniqueOr409<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A person's own names, which their password must not be built on. */
+const personalWords = (p: { username: string; email: string; firstName: string; lastName: string }) => [
+  p.username,
+  p.email,
+  p.firstName,
+  p.lastName,
+];
+
 /** POST /users/create and POST /register. */
 export async function createStaffUser(db: Db, input: UserCreate, actor: Actor): Promise<PublicUser> {
   const role = await chosenRole(db, input.roleId);
   assertMayManage(actor, null, role?.name);
+  await assertNewPassword(db, input.password, 'password', personalWords(input));
   const passwordHash = await hashPassword(input.password);
   const id = await uniqueOr409(() =>
     inTransaction(db, async (tx) => {
@@ -73,6 +83,7 @@ export async function createStaffUser(db: Db, input: UserCreate, actor: Actor): 
 /** PUT /users/update/{id}: details, status, and (when sent and different) the role and password. */
 export async function updateStaffUser(db: Db, id: number, input: UserUpdate, actor: Actor): Promise<PublicUser> {
   if (input.password) assertNotSelf(actor, id, OWN_PASSWORD);
+  if (input.password) await assertNewPassword(db, input.password, 'password', personalWords(input));
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   await uniqueOr409(() =>
     inTransaction(db, async (tx) => {
@@ -113,6 +124,9 @@ export async function updateStaffUser(db: Db, id: number, input: UserUpdate, act
 /** PUT /users/password/{id} and POST /admin/user/{id}/change-password: ends the user's sessions. */
 export async function setStaffPassword(db: Db, id: number, newPassword: string, actor: Actor): Promise<void> {
   assertNotSelf(actor, id, OWN_PASSWORD);
+  const person = await findUser(db, id);
+  if (!person) throw notFound('The user');
+  await assertNewPassword(db, newPassword, 'newPassword', personalWords(person));
   const passwordHash = await hashPassword(newPassword);
   await inTransaction(db, async (tx) => {
     assertMayManage(actor, await targetUser(tx, id));

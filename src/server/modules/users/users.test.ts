@@ -39,8 +39,8 @@ const fresh = (over: Record<string, unknown> = {}) => {
   return {
     username: `teacher${seq}`,
     email: `teacher${seq}@school.test`,
-    password: 'secret-1',
-    confirmPassword: 'secret-1',
+    password: 'maple-kite-lantern',
+    confirmPassword: 'maple-kite-lantern',
     firstName: 'Meera',
     lastName: 'Iyer',
     roleId: null,
@@ -103,6 +103,7 @@ describe('GET /api/auth/users', () => {
         'updatedAt',
         'lastLoginAt',
         'hasOwnPermissions',
+        'twoFactorEnabled',
       ].sort(),
     );
     expect(first).toMatchObject({ username: 'admin', roleName: 'admin', roleDisplayName: 'Administrator', status: 'active' });
@@ -153,7 +154,7 @@ describe('POST /api/users/create and POST /api/register', () => {
         hasOwnPermissions: false,
         lastLoginAt: null,
       });
-      expect((await signIn(input.username, 'secret-1')).statusCode).toBe(200);
+      expect((await signIn(input.username, 'maple-kite-lantern')).statusCode).toBe(200);
     }
   });
 
@@ -241,7 +242,7 @@ describe('PUT /api/users/update/{id}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('User updated successfully');
     expect(res.json().data).toMatchObject({ id: user.id, username: 'asha.rao', firstName: 'Asha', lastName: 'Rao' });
-    expect((await signIn('asha.rao', 'secret-1')).statusCode).toBe(200);
+    expect((await signIn('asha.rao', 'maple-kite-lantern')).statusCode).toBe(200);
   });
 
   it('refuses a username or e-mail another account has', async () => {
@@ -261,7 +262,7 @@ describe('PUT /api/users/update/{id}', () => {
     expect(res.json().data.status).toBe('inactive');
     expect(await me(cookie)).toBeNull();
     expect(await app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
-    expect((await signIn(user.username, 'secret-1')).statusCode).toBe(401);
+    expect((await signIn(user.username, 'maple-kite-lantern')).statusCode).toBe(401);
   });
 
   it('keeps the status when none is sent (an inactive user stays inactive)', async () => {
@@ -327,7 +328,7 @@ describe('admin password change', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'User password updated successfully' });
       expect(await me(cookie)).toBeNull();
-      expect((await signIn(user.username, 'secret-1')).statusCode).toBe(401);
+      expect((await signIn(user.username, 'maple-kite-lantern')).statusCode).toBe(401);
       expect((await signIn(user.username, 'fresh-pass')).statusCode).toBe(200);
     }
   });

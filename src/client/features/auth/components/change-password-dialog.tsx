@@ -4,6 +4,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { ChangePasswordFormSchema } from '../../../../shared/schemas/auth.ts';
 import { useChangePassword } from '../api/change-password.ts';
+import { usePasswordPolicy } from '../api/get-password-policy.ts';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -20,6 +21,7 @@ export function ChangePasswordDialog({
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const change = useChangePassword({ onSignedOut });
+  const policy = usePasswordPolicy();
   const close = (next: boolean) => {
     if (!next) {
       setValues(EMPTY);
@@ -50,6 +52,10 @@ export function ChangePasswordDialog({
             setErrors(first);
             return;
           }
+          if (values.newPassword.length < policy.minLength) {
+            setErrors({ newPassword: `Password must be at least ${policy.minLength} characters long` });
+            return;
+          }
           setErrors({});
           change.mutate(
             { currentPassword: values.currentPassword, newPassword: values.newPassword },
@@ -77,7 +83,7 @@ export function ChangePasswordDialog({
           name="newPassword"
           type="password"
           autoComplete="new-password"
-          hint="At least 6 characters."
+          hint={policy.hint}
           value={values.newPassword}
           error={errors.newPassword}
           onChange={set('newPassword')}

@@ -1,4 +1,4 @@
-import { Clock, KeyRound, MoreVertical, Pencil, ShieldCheck, Trash2 } from 'lucide-react';
+import { Clock, KeyRound, LogOut, MoreVertical, Pencil, ShieldCheck, ShieldOff, Trash2 } from 'lucide-react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from '../../../components/ui/dropdown-menu.tsx';
@@ -20,6 +20,9 @@ export interface UserCardActions {
   onChangePassword?: () => void;
   onEdit?: () => void;
   onPermissions?: () => void;
+  onEndSessions?: () => void;
+  /** Only offered when the user has a second factor. */
+  onResetTwoFactor?: () => void;
   /** Omitted: no Delete item; `deleteDisabled` keeps it but greyed (oneself). */
   onDelete?: () => void;
   deleteDisabled?: boolean;
@@ -29,7 +32,9 @@ export interface UserCardActions {
 export function UserCard({ user, timeZone, actions }: { user: PublicUser; timeZone: string; actions: UserCardActions }) {
   const admin = isAdmin(user);
   const name = admin ? 'Admin' : fullName(user);
-  const hasMenu = Boolean(actions.onChangePassword || actions.onEdit || actions.onPermissions || actions.onDelete);
+  const hasMenu = Boolean(
+    actions.onChangePassword || actions.onEdit || actions.onPermissions || actions.onEndSessions || actions.onDelete,
+  );
   return (
     <article
       className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
@@ -74,6 +79,16 @@ export function UserCard({ user, timeZone, actions }: { user: PublicUser; timeZo
                 <ShieldCheck className="h-4 w-4" aria-hidden="true" /> Edit Permissions
               </DropdownMenuItem>
             )}
+            {actions.onEndSessions && (
+              <DropdownMenuItem onSelect={actions.onEndSessions}>
+                <LogOut className="h-4 w-4" aria-hidden="true" /> End All Sessions
+              </DropdownMenuItem>
+            )}
+            {actions.onResetTwoFactor && user.twoFactorEnabled && (
+              <DropdownMenuItem onSelect={actions.onResetTwoFactor}>
+                <ShieldOff className="h-4 w-4" aria-hidden="true" /> Reset Two-Factor
+              </DropdownMenuItem>
+            )}
             {actions.onDelete && (
               <>
                 <DropdownMenuSeparator />
@@ -90,6 +105,7 @@ export function UserCard({ user, timeZone, actions }: { user: PublicUser; timeZo
         <Badge tone={admin ? 'purple' : user.role ? 'blue' : 'slate'}>{user.role?.displayName ?? 'Unassigned'}</Badge>
         <Badge tone={STATUS_TONE[user.status] ?? 'slate'}>{capitalise(user.status)}</Badge>
         <Badge tone={admin ? 'brand' : 'amber'}>{admin ? 'All Modules' : 'Limited'}</Badge>
+        {user.twoFactorEnabled && <Badge tone="green">Two-factor on</Badge>}
       </div>
       <p className="mt-auto flex items-center gap-1.5 pt-3 text-xs text-slate-600">
         <Clock className="h-3.5 w-3.5" aria-hidden="true" />

@@ -42,18 +42,29 @@ export function UserFormDialog({
   open,
   user,
   roles,
+  passwordHint,
   onOpenChange,
 }: {
   open: boolean;
   /** null: create. */
   user: PublicUser | null;
   roles: ReadonlyArray<{ id: number; displayName: string }>;
+  /** The hint under the password: the school's policy. */
+  passwordHint: string;
   onOpenChange: (open: boolean) => void;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={user ? 'Edit User' : 'Create New User'} width="max-w-lg">
       {/* Keyed so that each opening starts from the user's current values. */}
-      {open && <UserForm key={user?.id ?? 'new'} user={user} roles={roles} onDone={() => onOpenChange(false)} />}
+      {open && (
+        <UserForm
+          key={user?.id ?? 'new'}
+          user={user}
+          roles={roles}
+          passwordHint={passwordHint}
+          onDone={() => onOpenChange(false)}
+        />
+      )}
     </Dialog>
   );
 }
@@ -61,10 +72,12 @@ export function UserFormDialog({
 function UserForm({
   user,
   roles,
+  passwordHint,
   onDone,
 }: {
   user: PublicUser | null;
   roles: ReadonlyArray<{ id: number; displayName: string }>;
+  passwordHint: string;
   onDone: () => void;
 }) {
   const [values, setValues] = useState(() => initial(user));
@@ -157,7 +170,7 @@ function UserForm({
             type="password"
             autoComplete="new-password"
             required
-            hint="min 6 characters"
+            hint={passwordHint}
             value={values.password}
             error={errors.password}
             onChange={set('password')}

@@ -6,19 +6,22 @@ import { MIN_PASSWORD_LENGTH } from '../../../../shared/schemas/user.ts';
 import { useChangeUserPassword } from '../api/change-user-password.ts';
 
 /** §5: the checks of the administrator's password change, in the spec's words. */
-export function passwordProblem(newPassword: string, confirmPassword: string): string | null {
+export function passwordProblem(newPassword: string, confirmPassword: string, minLength = MIN_PASSWORD_LENGTH): string | null {
   if (!newPassword || !confirmPassword) return 'Please fill in all password fields';
   if (newPassword !== confirmPassword) return 'Passwords do not match';
-  if (newPassword.length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
+  if (newPassword.length < minLength) return `Password must be at least ${minLength} characters long`;
   return null;
 }
 
 /** An administrator sets another member of staff's password (their sessions end). */
 export function UserPasswordDialog({
   user,
+  policy,
   onOpenChange,
 }: {
   user: { id: number; name: string } | null;
+  /** The school's password policy (its minimum and hint). */
+  policy: { minLength: number; hint: string };
   onOpenChange: (open: boolean) => void;
 }) {
   return (
@@ -28,12 +31,12 @@ export function UserPasswordDialog({
       title="Change Password"
       description={user ? `Set a new password for ${user.name}. They will be signed out everywhere.` : undefined}
     >
-      {user && <PasswordForm key={user.id} id={user.id} onDone={() => onOpenChange(false)} />}
+      {user && <PasswordForm key={user.id} id={user.id} policy={policy} onDone={() => onOpenChange(false)} />}
     </Dialog>
   );
 }
 
-function PasswordForm({ id, onDone }: { id: number; onDone: () => void }) {
+function PasswordForm({ id, policy, onDone }: { id: number; policy: { minLength: number; hint: string }; onDone: () => void }) {
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -41,7 +44,7 @@ function PasswordForm({ id, onDone }: { id: number; onDone: () => void }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = passwordProblem(newPassword, confirmPassword);
+    const found = passwordProblem(newPassword, confirmPassword, policy.minLength);
     setProblem(found);
     if (found) return;
     try {
@@ -59,7 +62,7 @@ function PasswordForm({ id, onDone }: { id: number; onDone: () => void }) {
         name="newPassword"
         type="password"
         autoComplete="new-password"
-        hint="min 6 characters"
+        hint={policy.hint}
         value={newPassword}
         onChange={(e) => setNewPassword(e.target.value)}
       />

@@ -4,11 +4,13 @@ import { AlertDialog } from '../../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { NativeSelect } from '../../../../components/ui/input.tsx';
 import { useUser } from '../../../../features/auth/api/get-user.ts';
+import { usePasswordPolicy } from '../../../../features/auth/api/get-password-policy.ts';
 import { useCan } from '../../../../features/auth/hooks/use-can.ts';
 import { useRoles } from '../../../../features/roles/api/get-roles.ts';
 import { useSchoolTimezone } from '../../../../features/school/api/school.ts';
 import { useDeleteUser } from '../../../../features/users/api/delete-user.ts';
 import { useUsers, type UsersFilter } from '../../../../features/users/api/get-users.ts';
+import { useEndUserSessions, useResetTwoFactor } from '../../../../features/users/api/user-security.ts';
 import { PermissionsDialog } from '../../../../features/users/components/permissions-dialog.tsx';
 import { fullName, UserCard } from '../../../../features/users/components/user-card.tsx';
 import { UserFormDialog } from '../../../../features/users/components/user-form-dialog.tsx';
@@ -31,6 +33,10 @@ export default function UsersScreen() {
   const [password, setPassword] = useState<PublicUser | null>(null);
   const [permissions, setPermissions] = useState<PublicUser | null>(null);
   const [confirm, setConfirm] = useState<PublicUser | null>(null);
+  const [security, setSecurity] = useState<{ user: PublicUser; action: 'sessions' | 'two-factor' } | null>(null);
+  const endSessions = useEndUserSessions();
+  const resetTwoFactor = useResetTwoFactor();
+  const policy = usePasswordPolicy();
   const roleList = roles.data?.data ?? [];
   const counts = users.data?.counts;
   const filtered = filter.status !== 'all' || filter.roleId !== 'all';
@@ -106,6 +112,8 @@ export default function UsersScreen() {
                 onChangePassword: canWrite && user.id !== me?.id ? () => setPassword(user) : undefined,
                 onEdit: canWrite ? () => setForm({ user }) : undefined,
                 onPermissions: () => setPermissions(user),
+                onEndSessions: canWrite && user.id !== me?.id ? () => setSecurity({ user, action: 'sessions' }) : undefined,
+                onResetTwoFactor: canWrite ? () => setSecurity({ user, action: 'two-factor' }) : undefined,
                 onDelete: canDelete ? () => setConfirm(user) : undefined,
                 deleteDisabled: user.id === me?.id,
               }}
@@ -118,10 +126,12 @@ export default function UsersScreen() {
         open={form !== null}
         user={form?.user ?? null}
         roles={roleList}
+        passwordHint={policy.hint}
         onOpenChange={(open) => !open && setForm(null)}
       />
       <UserPasswordDialog
         user={password && { id: password.id, name: fullName(password) }}
+        policy={policy}
         onOpenChange={(open) => !open && setPassword(null)}
       />
       <PermissionsDialog
@@ -130,6 +140,27 @@ export default function UsersScreen() {
         canWrite={canWrite}
         onOpenChange={(open) => !open && setPermissions(null)}
       />
+      <AlertDialog
+        open={security !== null}
+        onOpenChange={(open) => !open && setSecurity(null)}
+        title={security?.action === 'sessions' ? 'End all sessions' : 'Reset two-factor sign-in'}
+        description={
+          security?.action === 'sessions'
+            ? 'They will be signed out on every device at once.'
+            : 'Their authenticator app and recovery codes stop working. They sign in with the password, and set it up again where the school requires it.'
+        }
+        confirmLabel={security?.action === 'sessions' ? 'End sessions' : 'Reset'}
+        pendingLabel="Working…"
+        pending={endSessions.isPending || resetTwoFactor.isPending}
+        onConfirm={() =>
+          security &&
+          (security.action === 'sessions' ? endSessions : resetTwoFactor).mutate(security.user.id, {
+            onSettled: () => setSecurity(null),
+          })
+        }
+      >
+        {security && <p className="mt-2 text-sm font-semibold text-slate-900">{fullName(security.user)}</p>}
+      </AlertDialog>
       <AlertDialog
         open={confirm !== null}
         onOpenChange={(open) => !open && setConfirm(null)}

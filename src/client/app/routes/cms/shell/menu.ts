@@ -2,8 +2,10 @@ import {
   CalendarDays,
   FolderTree,
   Images,
+  History,
   Inbox,
   KeyRound,
+  LockKeyhole,
   type LucideIcon,
   Newspaper,
   School,
@@ -41,11 +43,13 @@ export const ADMIN_MENU: MenuItem[] = [
     submenu: [
       { name: 'Category', href: '/cms/category', icon: FolderTree, module: 'settings' },
       { name: 'School profile', href: '/cms/settings/school', icon: School, module: 'settings' },
+      { name: 'Security', href: '/cms/settings/security', icon: LockKeyhole, module: 'settings' },
     ],
   },
   { name: 'Users', href: '/cms/users', icon: Users, module: 'users' },
   { name: 'Roles', href: '/cms/roles', icon: ShieldCheck, module: 'users' },
   { name: 'Permissions', href: '/cms/permissions', icon: KeyRound, module: 'users' },
+  { name: 'Audit log', href: '/cms/audit', icon: History, module: 'users' },
 ];
 
 /**

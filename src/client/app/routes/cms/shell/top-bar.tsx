@@ -1,4 +1,5 @@
-import { KeyRound, LogOut, Menu } from 'lucide-react';
+import { KeyRound, LogOut, Menu, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Tooltip } from '../../../../components/ui/tooltip.tsx';
 import type { CurrentUser } from '../../../../../shared/schemas/user.ts';
@@ -59,6 +60,13 @@ export function TopBar({
           </span>
         </div>
         <span className="sr-only sm:hidden">Signed in as {displayName(user)}</span>
+        <Tooltip content="Account security">
+          <Button asChild variant="ghost" size="icon">
+            <Link to="/cms/account" aria-label="Account security">
+              <ShieldCheck className="h-5 w-5" aria-hidden="true" />
+            </Link>
+          </Button>
+        </Tooltip>
         <Tooltip content="Change password">
           <Button variant="ghost" size="icon" aria-label="Change password" onClick={onChangePassword}>
             <KeyRound className="h-5 w-5" aria-hidden="true" />

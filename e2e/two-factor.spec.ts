@@ -1,0 +1,185 @@
+import { Secret, TOTP } from 'otpauth';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage as openTestPage, PHONE } from './support/browser.ts';
+import { chromiumMissingReason } from './support/env.ts';
+import { E2E_ADMIN, installSchool } from './support/install.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const TEACHER = { firstName: 'Asha', lastName: 'Rao', username: 'asha', email: 'asha@school.test', password: 'chalk-and-slate' };
+
+/** What an authenticator app shows for the key, `steps` periods from now (a code is taken once). */
+const codeFor = (key: string, steps = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(key.replace(/\s/g, '')), timestamp: Date.now() + steps * 30_000 });
+
+/** Toasts and dialogs settle at once, so axe never measures a half-faded element. */
+async function openPage(...args: Parameters<typeof openTestPage>) {
+  const t = await openTestPage(...args);
+  await t.page.emulateMedia({ reducedMotion: 'reduce' });
+  return t;
+}
+
+/** Axe once the toasts (fading in and out) are gone. */
+async function axe(page: Page) {
+  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
+  await expectNoAxeViolations(page);
+}
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/cms');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+/** Reads the setup key from the page (shown as text beside the QR code), confirms with a code, keeps the recovery codes. */
+async function finishSetup(page: Page, submit: string, done: string) {
+  const key = await page.getByLabel('Cannot scan? Type this setup key').inputValue();
+  expect(key.replace(/\s/g, '')).toMatch(/^[A-Z2-7]{32}$/);
+  expect(await page.getByRole('img', { name: 'QR code to scan with an authenticator app' }).getAttribute('src')).toMatch(
+    /^data:image\/svg\+xml/,
+  );
+  await page.getByLabel('Six-digit code').fill(codeFor(key));
+  await page.getByRole('button', { name: submit }).click();
+  const codes = page.getByRole('list', { name: 'Recovery codes' });
+  await codes.waitFor();
+  expect(await codes.getByRole('listitem').count()).toBe(10);
+  return {
+    key,
+    keep: async () => {
+      await page.getByRole('checkbox', { name: 'I have saved my recovery codes' }).click();
+      await page.getByRole('button', { name: done }).click();
+    },
+  };
+}
+
+describe.skipIf(chromiumMissingReason())('two-factor sign-in, required by the school, seen in the audit log', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  /** The admin's recovery codes and key, read from the page in the first test. */
+  let recoveryCodes: string[] = [];
+  let adminKey = '';
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    await installSchool(server);
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: E2E_ADMIN.username, password: E2E_ADMIN.password }),
+    });
+    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+    const created = await fetch(`${server.url}/api/users/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ ...TEACHER, roleId: null, status: 'active' }),
+    });
+    expect(created.status).toBe(201);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('an admin sets up two-factor from Account security, signs out, and signs in with a generated code (1280 px)', async () => {
+    const t = await openPage(browser, server.url, DESKTOP);
+    const { page } = t;
+    await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+    await page.getByRole('link', { name: 'Account security' }).click();
+    await page.getByRole('heading', { name: 'Account security', level: 1 }).waitFor();
+    await page.getByRole('list', { name: 'Sessions' }).getByText('This device').waitFor();
+    await axe(page);
+
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set up two-factor sign-in' });
+    await dialog.getByLabel('Current password').fill(E2E_ADMIN.password);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByLabel('Six-digit code').waitFor();
+    await axe(page);
+    const { key, keep } = await finishSetup(page, 'Turn on two-factor sign-in', 'Done');
+    adminKey = key.replace(/\s/g, '');
+    recoveryCodes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
+    await axe(page);
+    await keep();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('10 of 10 recovery codes left.', { exact: false }).waitFor();
+
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+    await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
+    await axe(page);
+    // The code used to turn it on was taken: the app's next code signs in.
+    await page.getByLabel('Six-digit code').fill(codeFor(key, 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('button', { name: 'Log Out' }).waitFor();
+    await t.close();
+  });
+
+  it('an admin requires it for all staff; a teacher is led through setup at the next sign-in; both show in the audit log', async () => {
+    const admin = await openPage(browser, server.url, DESKTOP);
+    // The admin's phone is "lost": a recovery code from the first test signs in, once.
+    await signIn(admin.page, E2E_ADMIN.username, E2E_ADMIN.password);
+    await admin.page.getByRole('button', { name: 'Lost your phone? Use a recovery code' }).click();
+    await admin.page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
+    await admin.page.getByRole('button', { name: 'Verify' }).click();
+    await admin.page.getByRole('button', { name: 'Log Out' }).waitFor();
+
+    const sidebar = admin.page.getByRole('navigation', { name: 'Back office' });
+    await sidebar.getByRole('link', { name: 'Security' }).click();
+    await admin.page.getByRole('heading', { name: 'Security', level: 1 }).waitFor();
+    await axe(admin.page);
+    await admin.page.getByLabel('Required for all staff').check();
+    await admin.page.getByRole('button', { name: 'Save requirement' }).click();
+    await admin.page.getByText('Two-factor requirement saved').first().waitFor();
+
+    const teacher = await openPage(browser, server.url, PHONE);
+    await signIn(teacher.page, TEACHER.username, TEACHER.password);
+    await teacher.page.getByRole('heading', { name: 'Set up two-factor sign-in' }).waitFor();
+    await teacher.page.getByText('Your school asks every sign-in for a second step').waitFor();
+    await teacher.page.getByLabel('Six-digit code').waitFor();
+    await axe(teacher.page);
+    const { keep } = await finishSetup(teacher.page, 'Turn on and sign in', 'Continue to the back office');
+    await axe(teacher.page);
+    await keep();
+    await teacher.page.getByRole('button', { name: 'Log Out' }).waitFor();
+    await teacher.page.getByRole('link', { name: 'Account security' }).click();
+    await teacher.page.getByText('Your school requires two-factor sign-in, so it stays on.').waitFor();
+    await axe(teacher.page);
+    await teacher.close();
+
+    // The audit log: every step of both, filtered by person.
+    await sidebar.getByRole('link', { name: 'Audit log' }).click();
+    await admin.page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
+    const entries = admin.page.getByRole('list', { name: 'Audit entries' });
+    await entries.getByText('Two-factor requirement').first().waitFor();
+    for (const text of ['Recovery code used', 'Two-factor turned on', 'Signed in', 'Signed out']) {
+      expect(await entries.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
+    }
+    await axe(admin.page);
+    await admin.page.getByLabel('User').selectOption({ label: 'Asha Rao (@asha)' });
+    await expect.poll(() => entries.getByText('@admin', { exact: false }).count()).toBe(0);
+    expect(await entries.getByText('@asha', { exact: false }).count()).toBeGreaterThan(1);
+    expect(await entries.getByText('Two-factor turned on', { exact: true }).count()).toBe(1);
+    expect(await admin.page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toMatch(
+      /^\/api\/audit\/export\?userId=\d+$/,
+    );
+
+    await admin.page.setViewportSize(PHONE);
+    await axe(admin.page);
+    await admin.page.goto('/cms/settings/security');
+    await admin.page.getByRole('heading', { name: 'Security', level: 1 }).waitFor();
+    await axe(admin.page);
+    await admin.page.goto('/cms/account');
+    await admin.page.getByText('9 of 10 recovery codes left.', { exact: false }).waitFor();
+    await axe(admin.page);
+    await admin.close();
+  });
+
+  it('never writes a setup key or a recovery code to the server log', () => {
+    const logs = server.logs();
+    expect(logs).toContain('/api/auth/two-factor/verify');
+    expect(adminKey).toMatch(/^[A-Z2-7]{32}$/);
+    for (const secret of [adminKey, ...recoveryCodes]) expect(logs).not.toContain(secret);
+    expect(logs).not.toMatch(/otpauth:\/\//);
+  });
+});

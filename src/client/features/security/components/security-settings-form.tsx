@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import type { SecuritySettings } from '../../../../shared/schemas/security.ts';
+import { useSaveSecuritySettings } from '../api/security.ts';
+
+const FIELDS: ReadonlyArray<{ key: keyof SecuritySettings; label: string; hint: string; min: number; max: number }> = [
+  {
+    key: 'minPasswordLength',
+    label: 'Minimum password length',
+    hint: 'For new passwords (6 to 64). Passwords already set keep working.',
+    min: 6,
+    max: 64,
+  },
+  { key: 'sessionIdleHours', label: 'Sign out after idle hours', hint: 'A session unused this long ends.', min: 1, max: 720 },
+  { key: 'sessionMaxDays', label: 'Longest session, in days', hint: 'Then everybody signs in again.', min: 1, max: 365 },
+  { key: 'auditRetentionMonths', label: 'Keep the audit log, in months', hint: 'Older entries are removed.', min: 1, max: 120 },
+];
+
+/** The password policy, session lifetimes and audit retention (settings: write). */
+export function SecuritySettingsForm({ initial, canWrite }: { initial: SecuritySettings; canWrite: boolean }) {
+  const [values, setValues] = useState<Record<keyof SecuritySettings, string>>(
+    () => Object.fromEntries(FIELDS.map((f) => [f.key, String(initial[f.key])])) as Record<keyof SecuritySettings, string>,
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useSaveSecuritySettings();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    try {
+      await save.mutateAsync(Object.fromEntries(FIELDS.map((f) => [f.key, Number(values[f.key])])) as SecuritySettings);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+    }
+  };
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-labelledby="policy-title"
+      className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6"
+    >
+      <h2 id="policy-title" className="text-lg font-bold text-slate-900">
+        Passwords, sessions and the audit log
+      </h2>
+      <p className="text-sm text-slate-600">Every new password is also checked against a list of common passwords.</p>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        {FIELDS.map((f) => (
+          <Field
+            key={f.key}
+            label={f.label}
+            hint={f.hint}
+            type="number"
+            inputMode="numeric"
+            min={f.min}
+            max={f.max}
+            disabled={!canWrite}
+            value={values[f.key]}
+            error={errors[f.key]}
+            onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))}
+          />
+        ))}
+      </div>
+      <div className="mt-4 flex justify-end">
+        {canWrite ? (
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save settings'}
+          </Button>
+        ) : (
+          <p className="text-sm text-slate-600">Changing these needs settings: write.</p>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { inArray } from 'drizzle-orm';
+import { SecuritySettingsSchema, TwoFactorPolicySchema } from '../../../shared/schemas/security.ts';
+import { roles } from '../../db/schema/index.ts';
+import { badRequest } from '../../errors.ts';
+import { audit, changedFields, whoOf } from '../audit/audit.service.ts';
+import { runSecurityMaintenance } from './maintenance.ts';
+import { startPasswordChecker } from './password-policy.ts';
+import {
+  getSecuritySettings,
+  getTwoFactorPolicy,
+  saveSecuritySettings,
+  saveTwoFactorPolicy,
+} from './security-settings.service.ts';
+
+/** How often retention and clean-up run (and once a minute after start). */
+const MAINTENANCE_EVERY_MS = 6 * 3600 * 1000;
+
+/** Settings > Security: the policy (module settings) and who must use two-factor sign-in (module users). */
+export default async function securityRoutes(app: FastifyInstance) {
+  const entity = 'settings' as const;
+
+  app.get('/api/security', { preHandler: app.requireAnyPermission(['settings', 'read'], ['users', 'read']) }, async () => ({
+    data: { settings: await getSecuritySettings(app.db), twoFactor: await getTwoFactorPolicy(app.db) },
+  }));
+
+  app.put('/api/security/settings', { preHandler: app.requirePermission('settings', 'write') }, async (request) => {
+    const before = await getSecuritySettings(app.db);
+    const saved = await saveSecuritySettings(app.db, SecuritySettingsSchema.parse({ ...before, ...(request.body as object) }));
+    const changes = changedFields(before, saved);
+    await audit(app.db, whoOf(request), { action: 'update', entity, title: 'Password, sessions and audit log', changes });
+    return { message: 'Security settings saved', data: saved };
+  });
+
+  app.put('/api/security/two-factor', { preHandler: app.requirePermission('users', 'write') }, async (request) => {
+    const input = TwoFactorPolicySchema.parse(request.body ?? {});
+    if (input.mode === 'roles' && input.roleIds.length === 0) {
+      throw badRequest('Choose at least one role', { fields: { roleIds: 'Choose at least one role' } });
+    }
+    const known = input.roleIds.length
+      ? await app.db.select({ id: roles.id }).from(roles).where(inArray(roles.id, input.roleIds))
+      : [];
+    if (known.length !== new Set(input.roleIds).size) {
+      throw badRequest('A chosen role does not exist', { fields: { roleIds: 'A chosen role does not exist' } });
+    }
+    const before = await getTwoFactorPolicy(app.db);
+    const saved = await saveTwoFactorPolicy(app.db, input);
+    const changes = changedFields(before, saved);
+    await audit(app.db, whoOf(request), {
+      action: 'update',
+      entity,
+      title: 'Two-factor requirement',
+      changes,
+      details: { mode: saved.mode },
+    });
+    return { message: 'Two-factor requirement saved', data: saved };
+  });
+
+  // Retention runs in the application, now and then; a failure is logged and tried again next time.
+  const maintain = () =>
+    void runSecurityMaintenance(app.db).catch((err: unknown) => app.log.warn({ err }, 'security maintenance failed'));
+  let first: NodeJS.Timeout | undefined;
+  let every: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    startPasswordChecker().catch((err: unknown) => app.log.warn({ err }, 'the password checker did not start'));
+    first = setTimeout(maintain, 60_000).unref();
+    every = setInterval(maintain, MAINTENANCE_EVERY_MS).unref();
+  });
+  app.addHook('onClose', async () => {
+    clearTimeout(first);
+    clearInterval(every);
+  });
+}
