@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/auth.routes.ts';
+import backupsRoutes from './backups/backups.routes.ts';
 import categoriesRoutes from './categories/categories.routes.ts';
 import enquiriesRoutes from './enquiries/enquiries.routes.ts';
 import eventsRoutes from './events/events.routes.ts';
@@ -29,6 +30,7 @@ export async function registerModules(app: FastifyInstance) {
     mediaRoutes,
     enquiriesRoutes,
     feedsRoutes,
+    backupsRoutes,
   ]) {
     await app.register(module);
   }

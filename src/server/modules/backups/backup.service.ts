@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { copyFile, link, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { create as createTar } from 'tar';
@@ -54,12 +54,13 @@ export async function prepareBackup(database: Pick<DbHandle, 'db' | 'kind'>, dat
     await writeFile(join(work, MANIFEST_NAME), `${JSON.stringify(manifest, null, 1)}\n`);
     return {
       manifest,
-      stream: () =>
-        createTar({ cwd: work, gzip: { level: GZIP_LEVEL }, portable: true, noDirRecurse: false }, [
-          MANIFEST_NAME,
-          'db',
-          'uploads',
-        ]) as unknown as Readable,
+      stream: () => {
+        // tar's own stream is a Minipass; a Node stream in front gives callers the usual events and destroy().
+        const out = new PassThrough();
+        const tar = createTar({ cwd: work, gzip: { level: GZIP_LEVEL }, portable: true }, [MANIFEST_NAME, 'db', 'uploads']);
+        pipeline(tar as unknown as AsyncIterable<Buffer>, out).catch(() => undefined);
+        return out;
+      },
       cleanup: () => rm(work, { recursive: true, force: true }),
     };
   } catch (error) {
