@@ -85,7 +85,10 @@ export async function seedSchool(db: Db, dataDir: string, adminId: number, size:
       email: `parent${i}@family.test`,
       phone: i % 3 ? `+91 98765 ${String(10000 + i)}` : null,
       message: `We would like to visit.\nChild ${i} is ${2 + (i % 4)}.`,
-      details: i % 2 ? { childName: `Child ${i}`, birthDate: '2022-03-01', department: 'nursery' } : {},
+      details: (i % 2 ? { childName: `Child ${i}`, birthDate: '2022-03-01', department: 'nursery' } : {}) as Record<
+        string,
+        string
+      >,
       status: i % 5 ? ('new' as const) : ('handled' as const),
       handledAt: i % 5 ? null : new Date(start + i * day),
       handledBy: i % 5 ? null : adminId,
