@@ -135,7 +135,7 @@ async function listFiles(dir: string, relative = ''): Promise<string[]> {
   return out;
 }
 
-const journalPath = (dataDir: string) => join(dataDir, 'restore-journal.json');
+export const journalPath = (dataDir: string) => join(dataDir, 'restore-journal.json');
 
 interface Journal {
   id: string;
