@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { BackupScheduleSchema, type BackupsOverview, type RestoreResult } from '../../../shared/schemas/backup.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { getSchoolProfile } from '../site/site.service.ts';
@@ -24,7 +25,7 @@ declare module 'fastify' {
   }
 }
 
-export default async function backupsRoutes(app: FastifyInstance) {
+async function backupsRoutes(app: FastifyInstance) {
   // A backup holds every account's password hash and every enquiry: more than reading settings.
   const canBackup = { preHandler: app.requirePermission('settings', 'write') };
   const canRestore = { preHandler: app.requirePermission('settings', 'delete') };
@@ -145,3 +146,6 @@ export default async function backupsRoutes(app: FastifyInstance) {
     });
   });
 }
+
+// Not encapsulated: the scheduler is reachable from the app (tests tick it); the restore route's body parser stays in its own scope.
+export default fp(backupsRoutes, { name: 'backups' });
