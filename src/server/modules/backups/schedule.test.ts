@@ -29,7 +29,7 @@ describe('scheduled backups', () => {
   });
   afterAll(() => app?.close());
 
-  const put = (payload: unknown) => app.inject({ method: 'PUT', url: '/api/backups/schedule', headers: { cookie }, payload });
+  const put = (payload: object) => app.inject({ method: 'PUT', url: '/api/backups/schedule', headers: { cookie }, payload });
 
   it('refuses a schedule it cannot keep, with a message per field', async () => {
     const res = await put({ enabled: true, hour: 24, keep: 0 });
