@@ -19,6 +19,7 @@ export const CMS_ROUTES: CmsRoute[] = [
   { path: 'blogpage', title: 'Post', Screen: lazy(() => import('./screens/post-view.tsx')) },
   { path: 'enquiries', title: 'Enquiries', Screen: lazy(() => import('./screens/enquiries.tsx')) },
   { path: 'settings/school', title: 'School profile', Screen: lazy(() => import('./screens/school-profile.tsx')) },
+  { path: 'settings/backups', title: 'Backups', Screen: lazy(() => import('./screens/backups.tsx')) },
   { path: 'users', title: 'Users', Screen: lazy(() => import('./screens/users.tsx')) },
   { path: 'roles', title: 'Roles', Screen: lazy(() => import('./screens/roles.tsx')) },
   { path: 'permissions', title: 'Permissions', Screen: lazy(() => import('./screens/permissions.tsx')) },
