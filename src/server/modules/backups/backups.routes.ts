@@ -66,11 +66,16 @@ async function backupsRoutes(app: FastifyInstance) {
       throw error;
     }
     const stream = prepared.stream();
+    let finished = false;
     const done = () => {
+      if (finished) return;
+      finished = true;
       release();
       void prepared.cleanup();
     };
+    // Whichever comes first: the archive fully sent, or the browser gone mid-download.
     stream.once('close', done);
+    reply.raw.once('close', done);
     stream.once('error', (err) => request.log.error({ err }, 'backup stream failed'));
     request.log.info({ tables: prepared.manifest.tables.length, files: prepared.manifest.files.length }, 'backup download');
     return reply

@@ -9,6 +9,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -117,6 +118,25 @@ describe('a damaged or foreign archive', () => {
         /which a backup never does/,
       ],
       [
+        'rows that do not fit, with matching checksums',
+        readFileSync(
+          await altered('unfit.tar.gz', (dir) => {
+            const rows =
+              '{"id":1,"name":null,"created_at":"2026-01-01T00:00:00+00:00","updated_at":"2026-01-01T00:00:00+00:00"}\n';
+            writeFileSync(join(dir, 'db/categories.jsonl'), rows);
+            const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+            const table = manifest.tables.find((t: { name: string }) => t.name === 'categories');
+            Object.assign(table, {
+              rows: 1,
+              bytes: Buffer.byteLength(rows),
+              sha256: createHash('sha256').update(rows).digest('hex'),
+            });
+            writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+          }),
+        ),
+        /data does not fit Sprout's database \(PostgreSQL error 23502\)/,
+      ],
+      [
         'a newer Sprout’s backup',
         readFileSync(
           await altered('newer.tar.gz', (dir) => {
@@ -138,6 +158,7 @@ describe('a damaged or foreign archive', () => {
     expect(await snapshotTables(app.db)).toEqual(before);
     expect(snapshotFiles(uploadsDir(app.dataDir))).toEqual(filesBefore);
     expect(existsSync(join(work, 'outside'))).toBe(false);
+    expect(readdirSync(app.dataDir).filter((n) => n.startsWith('.restore-'))).toEqual([]);
     expect(readdirSync(backupsDir(app.dataDir)).filter((n) => n.startsWith('.'))).toEqual([]);
   });
 

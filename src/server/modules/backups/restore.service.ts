@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -16,7 +16,7 @@ import {
   ARCHIVE_FORMAT_VERSION,
   type Manifest,
 } from './archive-format.ts';
-import { backupsDir, hashFile } from './backup.service.ts';
+import { hashFile } from './backup.service.ts';
 import { loadDatabase, RESTORE_MARKER } from './database-load.ts';
 import { archiveSchemaPosition, rowsOf } from './schema-history.ts';
 
@@ -35,14 +35,13 @@ export interface CheckedArchive {
 }
 
 /**
- * Unpacks an archive into a work folder under DATA_DIR (beside the uploads, so they can be renamed
+ * Unpacks an archive into a work folder in DATA_DIR (beside the uploads, so they can be renamed
  * into place) and checks it before anything is touched: only the entries a backup has, a manifest
  * this Sprout understands, and every part's size and sha256 as the manifest says.
  */
 export async function unpackArchive(source: Readable, dataDir: string): Promise<CheckedArchive> {
-  const root = backupsDir(dataDir);
-  await mkdir(root, { recursive: true });
-  const dir = await mkdtemp(join(root, '.restore-'));
+  await mkdir(dataDir, { recursive: true });
+  const dir = await mkdtemp(join(dataDir, '.restore-'));
   const discard = () => rm(dir, { recursive: true, force: true });
   try {
     const unexpected: string[] = [];
@@ -156,10 +155,39 @@ export async function restoreArchive(db: Db, dataDir: string, archive: CheckedAr
   } catch (error) {
     await rm(journalPath(dataDir), { force: true });
     await archive.discard();
-    throw error;
+    throw refusedData(error);
   }
   await swapUploads(dataDir, archive.dir, id);
   return { id };
+}
+
+/**
+ * The database refused the archive's rows (SQLSTATE classes 22 data, 23 constraints, 42 names): a
+ * crafted or foreign archive whose checksums match. The transaction rolled back; say so, without
+ * the rows' values.
+ */
+function refusedData(error: unknown): unknown {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && /^(22|23|42)[0-9A-Z]{3}$/.test(e.code)) {
+      const refused = new ArchiveError(
+        `This backup's data does not fit Sprout's database (PostgreSQL error ${e.code}). Nothing was changed.`,
+      );
+      refused.cause = error;
+      return refused;
+    }
+  }
+  return error;
+}
+
+/** A rename, or a copy where the work folder sits on another disk than the uploads. */
+async function moveDir(from: string, to: string) {
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await cp(from, to, { recursive: true });
+    await rm(from, { recursive: true, force: true });
+  }
 }
 
 async function swapUploads(dataDir: string, dir: string, id: string) {
@@ -167,7 +195,7 @@ async function swapUploads(dataDir: string, dir: string, id: string) {
   const replaced = `${live}.replaced-${id}`;
   if (existsSync(join(dir, 'uploads'))) {
     if (existsSync(live)) await rename(live, replaced);
-    await rename(join(dir, 'uploads'), live);
+    await moveDir(join(dir, 'uploads'), live);
   }
   await rm(journalPath(dataDir), { force: true });
   await rm(replaced, { recursive: true, force: true });
@@ -192,7 +220,7 @@ export async function finishInterruptedRestore(db: Db, dataDir: string): Promise
   const committed =
     Boolean(marker[0]?.t) &&
     (await rowsOf<{ id: string }>(db, sql`select id from ${RESTORE_MARKER} where id = ${journal.id}`)).length > 0;
-  const dir = join(backupsDir(dataDir), journal.dir.split('/').pop() ?? '');
+  const dir = join(dataDir, journal.dir.split('/').pop() ?? '');
   if (committed && existsSync(dir)) {
     await swapUploads(dataDir, dir, journal.id);
     return 'finished';
