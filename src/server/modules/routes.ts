@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import accountRoutes from './account/account.routes.ts';
 import auditRoutes from './audit/audit.routes.ts';
 import authRoutes from './auth/auth.routes.ts';
+import backupsRoutes from './backups/backups.routes.ts';
 import categoriesRoutes from './categories/categories.routes.ts';
 import enquiriesRoutes from './enquiries/enquiries.routes.ts';
 import eventsRoutes from './events/events.routes.ts';
@@ -37,6 +38,7 @@ export async function registerModules(app: FastifyInstance) {
     feedsRoutes,
     auditRoutes,
     securityRoutes,
+    backupsRoutes,
   ]) {
     await app.register(module);
   }

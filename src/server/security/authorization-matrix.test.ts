@@ -124,6 +124,14 @@ const EXPECTED: Record<string, Rule> = {
   'PATCH /api/enquiries/:id': needs('leads', 'write'),
   'POST /api/enquiries/:id/resend': needs('leads', 'write'),
   'DELETE /api/enquiries/:id': needs('leads', 'delete'),
+
+  // Backups hold every account and enquiry: making and downloading them needs settings: write;
+  // a restore replaces everything and needs settings: delete.
+  'GET /api/backups': needs('settings', 'write'),
+  'GET /api/backups/archive': needs('settings', 'write'),
+  'GET /api/backups/files/:name': needs('settings', 'write'),
+  'PUT /api/backups/schedule': needs('settings', 'write'),
+  'POST /api/backups/restore': needs('settings', 'delete'),
 };
 
 let app: FastifyInstance;

@@ -10,17 +10,43 @@ export default async function healthRoutes(app: FastifyInstance) {
       return { status: 'ready', database: app.database.kind };
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check failed');
-      const timedOut = error instanceof Error && error.message.startsWith('no answer within');
       return reply
         .code(503)
         .header('retry-after', '5')
-        .send({
-          status: 'unavailable',
-          database: app.database.kind,
-          error: timedOut ? 'Database not reachable: no answer within 3 seconds.' : 'Database not reachable.',
-        });
+        .send({ status: 'unavailable', database: app.database.kind, error: `Database not reachable${reasonOf(error)}.` });
     }
   });
+}
+
+/** Why the database does not answer, in words an operator can act on (never its name or address). */
+function reasonOf(error: unknown): string {
+  for (let e = error as { code?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.message?.startsWith('no answer within')) return ': no answer within 3 seconds';
+    switch (e.code) {
+      case '55000':
+        return ': it is not accepting connections now';
+      case '57P01':
+      case '57P02':
+        return ': the server ended the connection (shutting down, or an administrator)';
+      case '57P03':
+        return ': the server is starting up';
+      case '53300':
+        return ': too many connections';
+      case '3D000':
+        return ': the database does not exist';
+      case '28P01':
+      case '28000':
+        return ': the server refused the credentials';
+      case 'ECONNREFUSED':
+        return ': nothing answers at its address';
+      case 'ENOTFOUND':
+      case 'EHOSTUNREACH':
+        return ': its host cannot be reached';
+    }
+    if (/PGlite is closed|Cannot use a pool after calling end/i.test(e.message ?? '')) return ': it is closed';
+    if (/Connection terminated|connection.*(closed|ended)/i.test(e.message ?? '')) return ': the connection was cut';
+  }
+  return '';
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

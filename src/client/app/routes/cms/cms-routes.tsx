@@ -22,6 +22,7 @@ export const CMS_ROUTES: CmsRoute[] = [
   { path: 'settings/security', title: 'Security', Screen: lazy(() => import('./screens/security.tsx')) },
   { path: 'audit', title: 'Audit log', Screen: lazy(() => import('./screens/audit.tsx')) },
   { path: 'account', title: 'Account security', Screen: lazy(() => import('./screens/account.tsx')) },
+  { path: 'settings/backups', title: 'Backups', Screen: lazy(() => import('./screens/backups.tsx')) },
   { path: 'users', title: 'Users', Screen: lazy(() => import('./screens/users.tsx')) },
   { path: 'roles', title: 'Roles', Screen: lazy(() => import('./screens/roles.tsx')) },
   { path: 'permissions', title: 'Permissions', Screen: lazy(() => import('./screens/permissions.tsx')) },

@@ -1,5 +1,6 @@
 import {
   CalendarDays,
+  DatabaseBackup,
   FolderTree,
   Images,
   History,
@@ -44,6 +45,7 @@ export const ADMIN_MENU: MenuItem[] = [
       { name: 'Category', href: '/cms/category', icon: FolderTree, module: 'settings' },
       { name: 'School profile', href: '/cms/settings/school', icon: School, module: 'settings' },
       { name: 'Security', href: '/cms/settings/security', icon: LockKeyhole, module: 'settings' },
+      { name: 'Backups', href: '/cms/settings/backups', icon: DatabaseBackup, module: 'settings' },
     ],
   },
   { name: 'Users', href: '/cms/users', icon: Users, module: 'users' },

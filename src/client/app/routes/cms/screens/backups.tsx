@@ -1,0 +1,237 @@
+import { Download, HardDriveDownload, Upload } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button, buttonClass } from '#client/components/ui/button.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
+import { Field } from '#client/components/ui/field.tsx';
+import { NativeSelect } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { Switch } from '#client/components/ui/switch.tsx';
+import { USER_QUERY_KEY } from '#client/features/auth/api/get-user.ts';
+import { useCan } from '#client/features/auth/hooks/use-can.ts';
+import {
+  BACKUP_NOW_URL,
+  backupFileUrl,
+  useBackups,
+  useRestoreBackup,
+  useSaveBackupSchedule,
+} from '#client/features/backups/api/backups.ts';
+import { useSchoolTimezone } from '#client/features/school/api/school.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import { formatShortDate, formatTime } from '#shared/dates.ts';
+import type { BackupSchedule, BackupsOverview } from '#shared/schemas/backup.ts';
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+
+/** Settings > Backups: a backup now, the daily ones, and a restore from a file. */
+export default function BackupsScreen() {
+  const canBackup = useCan('settings', 'write');
+  const { data, isLoading, error } = useBackups();
+  if (!canBackup)
+    return (
+      <p role="alert" className="text-red-700">
+        Backups need the settings: write permission.
+      </p>
+    );
+  if (isLoading) return <p className="text-slate-600">Loading...</p>;
+  if (error || !data)
+    return (
+      <p role="alert" className="text-red-700">
+        {error?.message ?? 'Could not load the backups.'}
+      </p>
+    );
+  return (
+    <div className="mx-auto max-w-3xl space-y-8">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Backups</h1>
+        <p className="text-sm text-slate-600">
+          One file holds the whole school: staff accounts and their passwords, roles and permissions, settings, events, galleries,
+          posts, enquiries, and every photo. Keep copies away from this server.
+        </p>
+      </div>
+      <section className="space-y-3 rounded-xl border border-slate-200 bg-white p-6">
+        <h2 className="text-lg font-bold text-slate-900">Back up now</h2>
+        <p className="text-sm text-slate-600">The backup is made and downloaded at once; large photo libraries take a while.</p>
+        <a href={BACKUP_NOW_URL} download className={buttonClass('primary')}>
+          <HardDriveDownload size={16} aria-hidden="true" /> Download a backup
+        </a>
+      </section>
+      <ScheduleForm overview={data} />
+      <StoredBackups overview={data} />
+      <RestoreForm overview={data} />
+    </div>
+  );
+}
+
+function ScheduleForm({ overview }: { overview: BackupsOverview }) {
+  const [schedule, setSchedule] = useState<BackupSchedule>(overview.schedule);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useSaveBackupSchedule();
+  const timeZone = useSchoolTimezone() ?? 'UTC';
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    try {
+      toast.success((await save.mutateAsync(schedule)).message);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      toast.error((error as Error).message);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6 sm:grid-cols-3">
+      <h2 className="text-lg font-bold text-slate-900 sm:col-span-3">Daily backups</h2>
+      <div className="flex items-center gap-3 sm:col-span-3">
+        <Switch
+          id="backup-enabled"
+          checked={schedule.enabled}
+          onCheckedChange={(enabled) => setSchedule((s) => ({ ...s, enabled }))}
+        />
+        <Label htmlFor="backup-enabled">Make a backup every day on this server</Label>
+      </div>
+      <div>
+        <Label htmlFor="backup-hour">At ({timeZone})</Label>
+        <NativeSelect
+          id="backup-hour"
+          value={schedule.hour}
+          onChange={(e) => setSchedule((s) => ({ ...s, hour: Number(e.target.value) }))}
+        >
+          {Array.from({ length: 24 }, (_, h) => (
+            <option key={h} value={h}>{`${String(h).padStart(2, '0')}:00`}</option>
+          ))}
+        </NativeSelect>
+        {errors.hour && <p className="mt-1 text-sm font-medium text-red-700">{errors.hour}</p>}
+      </div>
+      <Field
+        label="Keep the newest"
+        type="number"
+        min={1}
+        max={90}
+        value={schedule.keep}
+        error={errors.keep}
+        hint="Older daily backups are removed"
+        onChange={(e) => setSchedule((s) => ({ ...s, keep: Number(e.target.value) }))}
+      />
+      <div className="flex items-end">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save'}
+        </Button>
+      </div>
+      {overview.nextRunAt && (
+        <p className="text-sm text-slate-600 sm:col-span-3">
+          Next: {formatShortDate(overview.nextRunAt, timeZone)} at {formatTime(overview.nextRunAt, timeZone)}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function StoredBackups({ overview }: { overview: BackupsOverview }) {
+  const timeZone = useSchoolTimezone() ?? 'UTC';
+  return (
+    <section className="space-y-3 rounded-xl border border-slate-200 bg-white p-6">
+      <h2 className="text-lg font-bold text-slate-900">Backups on this server</h2>
+      {overview.data.length === 0 ? (
+        <p className="text-sm text-slate-600">None yet. Daily backups and those made with npm run backup are listed here.</p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-600">
+              <th scope="col" className="py-2 font-semibold">
+                Made
+              </th>
+              <th scope="col" className="py-2 font-semibold">
+                Size
+              </th>
+              <th scope="col" className="py-2 font-semibold">
+                <span className="sr-only">Download</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {overview.data.map((backup) => (
+              <tr key={backup.name} className="border-b border-slate-100">
+                <td className="py-2">
+                  {formatShortDate(backup.createdAt, timeZone)} {formatTime(backup.createdAt, timeZone)}
+                  {backup.scheduled ? ' (daily)' : ''}
+                </td>
+                <td className="py-2">{megabytes(backup.bytes)}</td>
+                <td className="py-2 text-right">
+                  <a href={backupFileUrl(backup.name)} download className={buttonClass('secondary', 'sm')}>
+                    <Download size={14} aria-hidden="true" /> Download<span className="sr-only"> {backup.name}</span>
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function RestoreForm({ overview }: { overview: BackupsOverview }) {
+  const canRestore = useCan('settings', 'delete');
+  const [file, setFile] = useState<File | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const restore = useRestoreBackup();
+  const client = useQueryClient();
+  const run = async () => {
+    if (!file) return;
+    try {
+      toast.success((await restore.mutateAsync(file)).message, { duration: 15_000 });
+      // Everything changed, this session included (sessions are not in a backup): sign in again.
+      client.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
+      client.setQueryData(USER_QUERY_KEY, null);
+    } catch (error) {
+      toast.error((error as Error).message, { duration: 15_000 });
+    } finally {
+      setConfirming(false);
+    }
+  };
+  return (
+    <section className="space-y-3 rounded-xl border border-slate-200 bg-white p-6">
+      <h2 className="text-lg font-bold text-slate-900">Restore a backup</h2>
+      <p className="text-sm text-slate-600">
+        Replaces everything on this site with the backup&apos;s content and photos. The file is checked first: a damaged file or
+        one that is not a Sprout backup changes nothing. Everyone signs in again afterwards.
+        {overview.database === 'pglite' ? ' The site pauses while the backup is loaded.' : ''}
+      </p>
+      {canRestore ? (
+        <div className="flex flex-wrap items-end gap-3">
+          <div>
+            <Label htmlFor="restore-file">Backup file (.tar.gz)</Label>
+            <input
+              id="restore-file"
+              type="file"
+              accept=".gz,application/gzip"
+              className="block text-sm"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
+          </div>
+          <Button variant="danger" disabled={!file || restore.isPending} onClick={() => setConfirming(true)}>
+            <Upload size={16} aria-hidden="true" /> {restore.isPending ? 'Restoring…' : 'Restore'}
+          </Button>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-600">Restoring needs the settings: delete permission.</p>
+      )}
+      <Dialog
+        open={confirming}
+        onOpenChange={(open) => !open && !restore.isPending && setConfirming(false)}
+        title="Replace everything?"
+        description={`Everything on this site is replaced by ${file?.name ?? 'the backup'}. Make a backup now first if you may need today's content.`}
+      >
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirming(false)} disabled={restore.isPending}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={run} disabled={restore.isPending}>
+            {restore.isPending ? 'Restoring…' : 'Replace everything'}
+          </Button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * A Sprout backup: one `.tar.gz` (docs/decisions/0006-backup-format.md) holding
+ *
+ *   manifest.json        this file's schema: versions, migrations, tables, files, sha256 of each part
+ *   db/<table>.jsonl     one table, one row per line as PostgreSQL's row_to_json, in primary key order
+ *   uploads/<name>       every upload and image variant, byte for byte
+ */
+export const ARCHIVE_FORMAT = 'sprout-backup';
+export const ARCHIVE_FORMAT_VERSION = 1;
+export const MANIFEST_NAME = 'manifest.json';
+
+/** Rows that are not the school's data: sign-in sessions and failed sign-in counters (everyone signs in again). */
+export const TABLES_NOT_KEPT = new Set(['sessions', 'login_attempts']);
+
+const Sha256 = z.string().regex(/^[a-f0-9]{64}$/);
+const Identifier = z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/);
+/** Upload names as the media service makes them (random hex, variants), plus any plain file name a school put there. */
+const UploadPath = z
+  .string()
+  .max(300)
+  .regex(/^uploads\/(?:[A-Za-z0-9][A-Za-z0-9._-]*\/)*[A-Za-z0-9][A-Za-z0-9._-]*$/)
+  .refine((p) => !p.includes('..'), 'no parent paths');
+
+export const ManifestSchema = z.object({
+  format: z.literal(ARCHIVE_FORMAT),
+  formatVersion: z.number().int(),
+  app: z.object({ name: z.string(), version: z.string() }),
+  createdAt: z.string(),
+  database: z.object({ kind: z.enum(['pglite', 'pg']), serverVersion: z.string() }),
+  /** Every migration applied to the database, oldest first (drizzle's journal entries). */
+  migrations: z.array(z.object({ tag: z.string(), createdAt: z.number(), hash: z.string() })),
+  tables: z.array(
+    z.object({
+      name: Identifier,
+      columns: z.array(Identifier).min(1),
+      primaryKey: z.array(Identifier),
+      rows: z.number().int().min(0),
+      /** false for a table whose rows are not kept (TABLES_NOT_KEPT). */
+      kept: z.boolean(),
+      file: z.string().regex(/^db\/[a-z_][a-z0-9_]*\.jsonl$/),
+      bytes: z.number().int().min(0),
+      sha256: Sha256,
+      /** Identity sequences: restored to the same state, so new rows get the ids they would have had. */
+      sequences: z.array(z.object({ column: Identifier, lastValue: z.string().regex(/^-?\d+$/), isCalled: z.boolean() })),
+    }),
+  ),
+  files: z.array(z.object({ path: UploadPath, bytes: z.number().int().min(0), sha256: Sha256 })),
+});
+export type Manifest = z.infer<typeof ManifestSchema>;
+export type TableManifest = Manifest['tables'][number];
+
+/** `sprout-backup-20261124-130501[-scheduled].tar.gz` (UTC). */
+export const BACKUP_NAME = /^sprout-backup-\d{8}-\d{6}(?:-\d+)?(-scheduled)?\.tar\.gz$/;
+
+export function backupFileName(at = new Date(), scheduled = false): string {
+  const stamp = at.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `sprout-backup-${stamp}${scheduled ? '-scheduled' : ''}.tar.gz`;
+}
+
+/** A backup that cannot be restored; its message is for the person restoring. */
+export class ArchiveError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ArchiveError';
+  }
+}

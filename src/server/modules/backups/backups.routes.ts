@@ -1,0 +1,156 @@
+import { createReadStream, existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { BackupScheduleSchema, type BackupsOverview, type RestoreResult } from '../../../shared/schemas/backup.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
+import { getSchoolProfile } from '../site/site.service.ts';
+import { ArchiveError, BACKUP_NAME, backupFileName } from './archive-format.ts';
+import { backupsDir, prepareBackup } from './backup.service.ts';
+import { finishInterruptedRestore, restoreArchive, unpackArchive } from './restore.service.ts';
+import { BackupScheduler } from './backup-scheduler.ts';
+import { OperationGate } from './operation-gate.ts';
+import { getSchedule, listBackups, nextSlot, saveSchedule } from './schedule.service.ts';
+
+/** Archive uploads: the body is read as a stream by the restore, never buffered. */
+const ARCHIVE_TYPES = ['application/gzip', 'application/x-gzip', 'application/octet-stream', 'application/x-tar'];
+const uploads = new WeakMap<FastifyRequest, Readable>();
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Daily backups (tests call its tick). */
+    backupScheduler: BackupScheduler;
+  }
+}
+
+async function backupsRoutes(app: FastifyInstance) {
+  // A backup holds every account's password hash and every enquiry: more than reading settings.
+  const canBackup = { preHandler: app.requirePermission('settings', 'write') };
+  const canRestore = { preHandler: app.requirePermission('settings', 'delete') };
+  const gate = new OperationGate();
+  const scheduler = new BackupScheduler(app, gate);
+  app.decorate('backupScheduler', scheduler);
+
+  app.addHook('onReady', async () => {
+    const outcome = await finishInterruptedRestore(app.db, app.dataDir).catch((err: unknown) => {
+      app.log.error({ err }, 'could not finish an interrupted restore');
+      return 'none';
+    });
+    if (outcome !== 'none') app.log.warn(`an interrupted restore was ${outcome} at start`);
+    scheduler.start();
+  });
+  app.addHook('onClose', async () => scheduler.stop());
+
+  app.get('/api/backups', canBackup, async (): Promise<BackupsOverview> => {
+    const schedule = await getSchedule(app.db);
+    const timeZone = (await getSchoolProfile(app.db)).timezone;
+    return {
+      data: await listBackups(app.dataDir),
+      schedule,
+      nextRunAt: schedule.enabled ? nextSlot(new Date(), schedule.hour, timeZone).toISOString() : null,
+      database: app.database.kind,
+      busy: gate.busy,
+    };
+  });
+
+  /** A backup made now, streamed as it is packed (a link in the page downloads it straight to disk). */
+  app.get('/api/backups/archive', canBackup, async (request, reply) => {
+    const release = gate.take('backup');
+    let prepared;
+    try {
+      prepared = await prepareBackup(app.database.current, app.dataDir);
+    } catch (error) {
+      release();
+      throw error;
+    }
+    const stream = prepared.stream();
+    let finished = false;
+    const done = () => {
+      if (finished) return;
+      finished = true;
+      release();
+      void prepared.cleanup();
+    };
+    // Whichever comes first: the archive fully sent, or the browser gone mid-download.
+    stream.once('close', done);
+    reply.raw.once('close', done);
+    stream.once('error', (err) => request.log.error({ err }, 'backup stream failed'));
+    request.log.info({ tables: prepared.manifest.tables.length, files: prepared.manifest.files.length }, 'backup download');
+    return reply
+      .header('content-type', 'application/gzip')
+      .header('content-disposition', `attachment; filename="${backupFileName()}"`)
+      .header('cache-control', 'no-store')
+      .send(stream);
+  });
+
+  app.get<{ Params: { name: string } }>('/api/backups/files/:name', canBackup, async (request, reply) => {
+    const { name } = request.params;
+    const path = join(backupsDir(app.dataDir), name);
+    if (!BACKUP_NAME.test(name) || !existsSync(path)) throw notFound('The backup');
+    return reply
+      .header('content-type', 'application/gzip')
+      .header('content-length', (await stat(path)).size)
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      .send(createReadStream(path));
+  });
+
+  app.put('/api/backups/schedule', canBackup, async (request) => {
+    const schedule = await saveSchedule(app.db, BackupScheduleSchema.parse(request.body ?? {}));
+    return { message: schedule.enabled ? 'Daily backups are on.' : 'Daily backups are off.', data: schedule };
+  });
+
+  await app.register(async (restore) => {
+    restore.removeAllContentTypeParsers();
+    restore.addContentTypeParser(ARCHIVE_TYPES, (request, payload, done) => {
+      uploads.set(request, payload as Readable);
+      done(null, { archive: true });
+    });
+    restore.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+
+    /** The archive is the request body (`application/gzip`), unpacked and checked as it arrives. */
+    restore.post('/api/backups/restore', canRestore, async (request): Promise<RestoreResult> => {
+      const body = uploads.get(request);
+      if (!body) {
+        throw new AppError(
+          415,
+          'UNSUPPORTED_MEDIA_TYPE',
+          'Send the backup file itself as the body (Content-Type: application/gzip).',
+        );
+      }
+      const release = gate.take('restore');
+      try {
+        const archive = await unpackArchive(body, app.dataDir).catch((error: unknown) => {
+          body.resume();
+          throw error instanceof ArchiveError ? badRequest(error.message) : error;
+        });
+        const started = Date.now();
+        await restoreArchive(app.db, app.dataDir, archive).catch((error: unknown) => {
+          throw error instanceof ArchiveError ? badRequest(error.message) : error;
+        });
+        const { manifest } = archive;
+        request.log.warn(
+          { createdAt: manifest.createdAt, ms: Date.now() - started },
+          'database and uploads restored from a backup',
+        );
+        return {
+          message: 'The backup was restored. Sign in again with an account from the backup.',
+          summary: {
+            createdAt: manifest.createdAt,
+            appVersion: manifest.app.version,
+            tables: manifest.tables.length,
+            rows: manifest.tables.reduce((n, t) => n + t.rows, 0),
+            files: manifest.files.length,
+          },
+        };
+      } finally {
+        release();
+      }
+    });
+  });
+}
+
+// Not encapsulated: the scheduler is reachable from the app (tests tick it); the restore route's body parser stays in its own scope.
+export default fp(backupsRoutes, { name: 'backups' });

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb, type DbHandle } from '../../db/client.ts';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { installTestSchool, sessionCookie } from '../../test/factories.ts';
+import { seedSchool, snapshotFiles, snapshotTables } from '../../test/school-data.ts';
+import { adminQuery, testDriver, withDatabase } from '../../test/test-database.ts';
+import { uploadsDir } from '../media/media.service.ts';
+import { writeBackupFile } from './backup.service.ts';
+import { restoreArchive, unpackArchive } from './restore.service.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'sprout-backups-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const login = (app: FastifyInstance, username: string, password: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+
+/** The school backed up at the start: its archive, its rows and its files. */
+let source: FastifyInstance;
+let archive: string;
+let rows: Record<string, string[]>;
+let files: Record<string, string>;
+let staff: { username: string; password: string }[];
+
+beforeAll(async () => {
+  source = await buildTestApp();
+  const { admin } = await installTestSchool(source);
+  ({ staff } = await seedSchool(source.db, source.dataDir, admin.id));
+  staff.push({ username: 'admin', password: admin.password });
+  rows = await snapshotTables(source.db);
+  files = snapshotFiles(uploadsDir(source.dataDir));
+  archive = join(work, 'school.tar.gz');
+  await writeBackupFile(source.database.current, source.dataDir, archive);
+}, 120_000);
+afterAll(() => source?.close());
+
+describe('backup and restore', () => {
+  it('holds the whole school: 500 posts, 200 events, 50 galleries with images, 100 enquiries, staff and roles', () => {
+    expect(rows.posts).toHaveLength(500 + 3);
+    expect(rows.events!.length).toBeGreaterThanOrEqual(200);
+    expect(rows.galleries!.length).toBeGreaterThanOrEqual(50);
+    expect(rows.enquiries).toHaveLength(100);
+    expect(rows.users).toHaveLength(7);
+    expect(rows.roles).toHaveLength(6);
+    expect(Object.keys(files).length).toBeGreaterThanOrEqual(4 * 50);
+  });
+
+  it('restores into a wiped site through the back office: every row and every file identical, everyone signs in', async () => {
+    const target = await buildTestApp();
+    try {
+      const { admin } = await installTestSchool(target);
+      const cookie = await sessionCookie(target, admin);
+      const res = await target.inject({
+        method: 'POST',
+        url: '/api/backups/restore',
+        headers: { cookie, 'content-type': 'application/gzip' },
+        payload: readFileSync(archive),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().message).toMatch(/restored/);
+      expect(await snapshotTables(target.db)).toEqual(rows);
+      expect(snapshotFiles(uploadsDir(target.dataDir))).toEqual(files);
+      // The restoring admin's session is not in the backup: everyone signs in again, with their own password.
+      expect((await target.inject({ url: '/api/backups', headers: { cookie } })).statusCode).toBe(401);
+      for (const person of staff) {
+        const signIn = await login(target, person.username, person.password);
+        expect(signIn.statusCode, `${person.username}: ${signIn.body}`).toBe(200);
+      }
+      expect((await login(target, 'staff1', 'wrong-password')).statusCode).toBe(401);
+      // Ids go on from where the school left off.
+      const created = await target.inject({
+        method: 'POST',
+        url: '/api/categories',
+        headers: { cookie: await sessionCookie(target, admin) },
+        payload: { name: 'After restore' },
+      });
+      const lastCategory = JSON.parse(rows.categories!.at(-1)!) as { id: number };
+      expect(created.json().data.id).toBe(lastCategory.id + 1);
+      // The public site serves the restored photos.
+      const photo = Object.keys(files)[0]!;
+      expect((await target.inject({ url: `/uploads/${photo}` })).statusCode).toBe(200);
+    } finally {
+      await target.close();
+    }
+  }, 60_000);
+});
+
+/** An empty PostgreSQL database of its own, dropped afterwards. */
+async function emptyPostgres(): Promise<{ handle: DbHandle; drop(): Promise<void> }> {
+  const name = `sprout_move_${randomBytes(5).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const handle = await openDb({ kind: 'pg', url: withDatabase(process.env.TEST_DATABASE_URL!, name), poolSize: 2 });
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function restoreFile(handle: DbHandle, dataDir: string, file: string) {
+  const checked = await unpackArchive(createReadStream(file), dataDir);
+  await restoreArchive(handle.db, dataDir, checked);
+}
+
+// The move up and back: only where a PostgreSQL server is given (the PostgreSQL run of npm test).
+describe.runIf(testDriver() === 'pg')('moving between the built-in database and PostgreSQL', () => {
+  it('takes a built-in database backup into an empty PostgreSQL database and back, every row and file identical', async () => {
+    const builtin = await openDb({ kind: 'pglite-memory' });
+    const builtinDir = mkdtempSync(join(work, 'builtin-'));
+    const pgDir = mkdtempSync(join(work, 'pg-'));
+    const backDir = mkdtempSync(join(work, 'back-'));
+    const server = await emptyPostgres();
+    const back = await openDb({ kind: 'pglite-memory' });
+    try {
+      // The built-in school: restored from the source's archive (whatever database the source used).
+      await restoreFile(builtin, builtinDir, archive);
+      const fromBuiltin = join(work, 'from-builtin.tar.gz');
+      await writeBackupFile(builtin, builtinDir, fromBuiltin);
+
+      await restoreFile(server.handle, pgDir, fromBuiltin);
+      expect(await snapshotTables(server.handle.db)).toEqual(rows);
+      expect(snapshotFiles(uploadsDir(pgDir))).toEqual(files);
+
+      const fromPostgres = join(work, 'from-postgres.tar.gz');
+      await writeBackupFile(server.handle, pgDir, fromPostgres);
+      await restoreFile(back, backDir, fromPostgres);
+      expect(await snapshotTables(back.db)).toEqual(rows);
+      expect(snapshotFiles(uploadsDir(backDir))).toEqual(files);
+    } finally {
+      await builtin.close();
+      await back.close();
+      await server.drop();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { installTestSchool, sessionCookie } from '../../test/factories.ts';
+import { saveSchoolProfile, getSchoolProfile } from '../site/site.service.ts';
+import { backupsDir } from './backup.service.ts';
+import { claimSlot, lastSlot, nextSlot } from './schedule.service.ts';
+
+describe('the daily backup hour on the school clock', () => {
+  it('is the last time the clock read the hour, and the next one a day later, across a DST change', () => {
+    const london = 'Europe/London';
+    expect(lastSlot(new Date('2026-07-10T00:30:00Z'), 2, london).toISOString()).toBe('2026-07-09T01:00:00.000Z');
+    expect(lastSlot(new Date('2026-07-10T01:30:00Z'), 2, london).toISOString()).toBe('2026-07-10T01:00:00.000Z');
+    expect(nextSlot(new Date('2026-10-24T12:00:00Z'), 2, london).toISOString()).toBe('2026-10-25T02:00:00.000Z');
+    expect(lastSlot(new Date('2026-11-24T21:00:00Z'), 2, 'Asia/Kolkata').toISOString()).toBe('2026-11-24T20:30:00.000Z');
+  });
+});
+
+describe('scheduled backups', () => {
+  let app: FastifyInstance;
+  let cookie: string;
+  beforeAll(async () => {
+    app = await buildTestApp();
+    const { admin } = await installTestSchool(app);
+    cookie = await sessionCookie(app, admin);
+    await saveSchoolProfile(app.db, { ...(await getSchoolProfile(app.db)), timezone: 'Europe/London' });
+  });
+  afterAll(() => app?.close());
+
+  const put = (payload: object) => app.inject({ method: 'PUT', url: '/api/backups/schedule', headers: { cookie }, payload });
+
+  it('refuses a schedule it cannot keep, with a message per field', async () => {
+    const res = await put({ enabled: true, hour: 24, keep: 0 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toMatchObject({ hour: 'Choose an hour from 0 to 23.', keep: 'Keep at least 1 backup.' });
+  });
+
+  it('writes one backup a day at the hour, keeps the newest N, and lists them for download', async () => {
+    expect((await put({ enabled: true, hour: 2, keep: 2 })).statusCode).toBe(200);
+    const scheduler = app.backupScheduler;
+    // Saved today: nothing is owed until the next 02:00 on the school's clock.
+    expect(await scheduler.tick(new Date())).toBeNull();
+    const day = (n: number) => new Date(Date.now() + n * 24 * 3600_000 + 3600_000);
+    const first = await scheduler.tick(day(1));
+    expect(first).toMatch(/-scheduled\.tar\.gz$/);
+    expect(await scheduler.tick(day(1))).toBeNull(); // the same day's run is made once
+    await new Promise((r) => setTimeout(r, 1100)); // names carry the second
+    await scheduler.tick(day(2));
+    await new Promise((r) => setTimeout(r, 1100));
+    await scheduler.tick(day(3));
+
+    const list = await app.inject({ url: '/api/backups', headers: { cookie } });
+    expect(list.statusCode).toBe(200);
+    const overview = list.json();
+    expect(overview.data).toHaveLength(2);
+    expect(overview.schedule).toEqual({ enabled: true, hour: 2, keep: 2 });
+    expect(overview.nextRunAt).toMatch(/T0[12]:00:00\.000Z$/);
+    const [newest] = overview.data as { name: string; bytes: number }[];
+    const download = await app.inject({ url: `/api/backups/files/${newest!.name}`, headers: { cookie } });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(readFileSync(join(backupsDir(app.dataDir), newest!.name)))).toBe(true);
+    expect(Number(download.headers['content-length'])).toBe(newest!.bytes);
+    for (const name of ['..%2Fconfig.json', 'nothing.tar.gz', 'sprout-backup-20260101-000000.tar.gz']) {
+      expect((await app.inject({ url: `/api/backups/files/${name}`, headers: { cookie } })).statusCode).toBe(404);
+    }
+  }, 60_000);
+
+  it('lets exactly one of several instances claim a run', async () => {
+    const slot = new Date(Date.now() + 40 * 24 * 3600_000);
+    const claims = await Promise.all(Array.from({ length: 5 }, () => claimSlot(app.db, slot)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('makes nothing when turned off', async () => {
+    expect((await put({ enabled: false, hour: 2, keep: 2 })).statusCode).toBe(200);
+    expect(await app.backupScheduler.tick(new Date(Date.now() + 50 * 24 * 3600_000))).toBeNull();
+  });
+});
