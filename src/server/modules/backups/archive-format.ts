@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A Sprout backup: one `.tar.gz` (docs/decisions/0006-backup-format.md) holding
+ * A Sprout backup: one `.tar.gz` (docs/decisions/0007-backup-format.md) holding
  *
  *   manifest.json        this file's schema: versions, migrations, tables, files, sha256 of each part
  *   db/<table>.jsonl     one table, one row per line as PostgreSQL's row_to_json, in primary key order
