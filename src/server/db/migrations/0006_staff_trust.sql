@@ -51,7 +51,7 @@ CREATE UNIQUE INDEX "recovery_codes_user_hash_key" ON "recovery_codes" USING btr
 CREATE INDEX "sign_in_challenges_expires_idx" ON "sign_in_challenges" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "sessions_last_seen_idx" ON "sessions" USING btree ("last_seen_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_ref_key" ON "sessions" USING btree ("ref");--> statement-breakpoint
-CREATE FUNCTION "audit_log_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION "audit_log_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'The audit log is append-only: entries cannot be changed.';
 END;
