@@ -60,9 +60,15 @@ async function signIn(url: string): Promise<string> {
   return res.headers.get('set-cookie')!.split(';')[0]!;
 }
 
+/** Every category's name, read page by page (the list answers at most 100 a request). */
 async function categoryNames(url: string): Promise<Set<string>> {
-  const res = await fetch(`${url}/api/categories`);
-  return new Set(((await res.json()) as { data: { name: string }[] }).data.map((c) => c.name));
+  const names = new Set<string>();
+  for (let offset = 0; ; offset += 100) {
+    const res = await fetch(`${url}/api/categories?limit=100&offset=${offset}`);
+    const page = (await res.json()) as { data: { name: string }[]; total: number };
+    for (const c of page.data) names.add(c.name);
+    if (page.data.length === 0 || offset + 100 >= page.total) return names;
+  }
 }
 
 /**
