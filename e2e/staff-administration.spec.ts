@@ -148,7 +148,7 @@ describe.skipIf(chromiumMissingReason())('staff administration: users, roles and
     await t.getByText('Posts (1)').waitFor();
     // ... which has no Delete for them (blog: delete is not theirs).
     expect(await t.getByRole('button', { name: 'Delete Our class garden' }).count()).toBe(0);
-    await t.getByRole('link', { name: 'View Our class garden' }).click();
+    await t.getByRole('link', { name: 'View Our class garden', exact: true }).click();
     await t.getByRole('heading', { name: 'Our class garden', level: 1 }).waitFor();
     await t.getByText('The children planted sunflowers.').waitFor();
 
