@@ -52,7 +52,28 @@ describe('hostile input answers 400, never 500, and never holds the server', () 
     );
     await expect400(
       await app.inject({ method: 'POST', url: '/api/categories', headers: { cookie }, payload: { name: 'Art\u0000' } }),
+      /NUL/,
     );
+    await expect400(
+      await app.inject({
+        method: 'POST',
+        url: '/api/users/create',
+        headers: { cookie },
+        payload: { username: 'nul', email: 'nul@x.test', password: 'maple-kite-lantern', firstName: 'N\u0000', lastName: 'L' },
+      }),
+      /NUL/,
+    );
+    await expect400(
+      await app.inject({
+        method: 'POST',
+        url: '/api/roles/create',
+        headers: { cookie },
+        payload: { name: 'nul_role', displayName: 'Nul\u0000', permissions: {} },
+      }),
+      /NUL/,
+    );
+    const stored = (await app.inject('/api/categories')).json().data as Array<{ name: string }>;
+    expect(stored.some((c) => c.name.includes('\u0000'))).toBe(false);
   });
 
   it('answers 400 (or 404) to a NUL in a path or query, including calendar keys', async () => {

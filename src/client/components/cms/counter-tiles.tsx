@@ -8,8 +8,8 @@ export function CounterTiles({ counters, className = '' }: { counters: readonly 
   return (
     <dl className={`grid gap-3 ${className}`}>
       {counters.map(([label, value, color = 'text-slate-900']) => (
-        <div key={label} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-          <dt className="text-sm text-slate-600">{label}</dt>
+        <div key={label} className="rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
+          <dt className="text-xs text-slate-600 sm:text-sm">{label}</dt>
           <dd className={`mt-1 text-2xl font-bold ${color}`} aria-busy={value === undefined || undefined}>
             {value === undefined ? (
               <>

@@ -8,7 +8,7 @@ import { useDeleteRole } from '../../../../features/roles/api/delete-role.ts';
 import { useRoles, type Role } from '../../../../features/roles/api/get-roles.ts';
 import { RoleCard } from '../../../../features/roles/components/role-card.tsx';
 import { RoleFormDialog } from '../../../../features/roles/components/role-form-dialog.tsx';
-import { Counters } from '../shell/counters.tsx';
+import { CounterTiles } from '#client/components/cms/counter-tiles.tsx';
 import { ServerMessage } from '../shell/server-message.tsx';
 
 /** §2 Role Management (/cms/roles): counters, cards, the create/edit dialog with its grid. */
@@ -36,8 +36,9 @@ export default function RolesScreen() {
         )}
       </div>
 
-      <Counters
-        items={[
+      <CounterTiles
+        className="mt-6 grid-cols-3"
+        counters={[
           ['Total', counts?.total, 'text-slate-900'],
           ['Custom', counts?.custom, 'text-blue-700'],
           ['System', counts?.system, 'text-purple-700'],

@@ -16,7 +16,7 @@ import { fullName, UserCard } from '../../../../features/users/components/user-c
 import { UserFormDialog } from '../../../../features/users/components/user-form-dialog.tsx';
 import { UserPasswordDialog } from '../../../../features/users/components/user-password-dialog.tsx';
 import type { PublicUser } from '../../../../../shared/schemas/user.ts';
-import { Counters } from '../shell/counters.tsx';
+import { CounterTiles } from '#client/components/cms/counter-tiles.tsx';
 import { ServerMessage } from '../shell/server-message.tsx';
 
 /** §2 User Management (/cms/users): counters, role and status filters, cards with their menu. */
@@ -55,8 +55,9 @@ export default function UsersScreen() {
         )}
       </div>
 
-      <Counters
-        items={[
+      <CounterTiles
+        className="mt-6 grid-cols-3"
+        counters={[
           ['Total Users', counts?.total, 'text-slate-900'],
           ['Active Users', counts?.active, 'text-green-700'],
           ['Admin Users', counts?.admins, 'text-purple-700'],
