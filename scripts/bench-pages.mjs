@@ -2,7 +2,8 @@
 // temporary data dir with the installer's sample content; wrk (one thread, 20 connections), 10 s
 // per page after a 2 s warm-up, against a bare node:http server returning the same bytes (in its
 // own process); each server's CPU time per request from its own /proc counters.
-//   --no-cache   turn the page cache off (SPROUT_PAGE_CACHE=off): server rendering itself
+//   --no-cache   turn the page cache off (SPROUT_PAGE_CACHE=off): server rendering itself, each page
+//                measured twice: without Accept-Encoding, and with `br, gzip` as browsers send
 //   --growth     then add 5,000 posts and 2,000 events through the API and measure again
 //   --duration=N seconds per page (default 10); --no-build reuses the existing build
 // Loopback only; every run is bounded. Writes bench/results/pages-<time>.json.
@@ -19,6 +20,7 @@ const DURATION = Number(args.find((a) => a.startsWith('--duration='))?.split('='
 const NO_CACHE = args.includes('--no-cache');
 const GROWTH = args.includes('--growth');
 const CONNECTIONS = 20;
+const BROWSER = { 'accept-encoding': 'br, gzip' };
 
 async function pagesOf(base) {
   const event = (await json(base, 'GET', '/api/site/events?limit=1')).data.data.items[0];
@@ -65,18 +67,27 @@ async function round(label, base, pages, ceiling) {
   const rows = {};
   for (const [name, path] of Object.entries(pages)) {
     const page = measure(base + path, { connections: CONNECTIONS, seconds: DURATION, pid: server.pid });
-    const bare = ceiling
-      ? measure(ceiling.url + path, { connections: CONNECTIONS, seconds: DURATION, pid: ceiling.child.pid })
+    const bare =
+      ceiling && !NO_CACHE
+        ? measure(ceiling.url + path, { connections: CONNECTIONS, seconds: DURATION, pid: ceiling.child.pid })
+        : null;
+    // A fresh render is also compressed when the client asks (every browser does): its own cost.
+    const browser = NO_CACHE
+      ? measure(base + path, { connections: CONNECTIONS, seconds: DURATION, pid: server.pid, headers: BROWSER })
       : null;
     rows[name] = {
       path,
       ...page,
+      ...(browser && { browser }),
       ceilingReqPerSec: bare?.reqPerSec ?? null,
       ceilingCpuUsPerReq: bare?.cpuUsPerReq ?? null,
       ratioToCeiling: bare ? Math.round((page.reqPerSec / bare.reqPerSec) * 100) / 100 : null,
     };
     console.log(
       `${label.padEnd(8)} ${name.padEnd(13)} ${String(page.reqPerSec).padStart(7)} req/s  mean ${page.meanMs.toFixed(2).padStart(6)} ms  p50 ${page.p50.toFixed(2).padStart(6)} ms  p99 ${page.p99.toFixed(2).padStart(6)} ms  cpu ${String(page.cpuUsPerReq).padStart(5)} µs/req` +
+        (browser
+          ? `  | br,gzip ${browser.reqPerSec} req/s p99 ${browser.p99.toFixed(2)} ms cpu ${browser.cpuUsPerReq} µs/req`
+          : '') +
         (bare ? `  ceiling ${bare.reqPerSec} req/s (${bare.cpuUsPerReq} µs/req)  ratio ${rows[name].ratioToCeiling}` : '') +
         (page.errors ? `  ERRORS ${page.errors}` : ''),
     );

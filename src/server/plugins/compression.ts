@@ -42,11 +42,17 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): Enc
   return null;
 }
 
-/** Fast settings for pages compressed on the fly (once per cached page). */
+/**
+ * Fast settings for a page compressed on the fly, on every fresh render: brotli 2 and gzip 1 cost
+ * 0.66 and 0.68 ms on the 98 KB home page, against 1.84 ms at brotli 5 (18.6 KB, not 16.5). A kept
+ * page gets its smallest copy in the background (compressSmallest).
+ */
 export const compressPage = (body: Buffer, encoding: 'br' | 'gzip') =>
   encoding === 'br'
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-    : gzipSync(body, { level: 6 });
+    ? brotliCompressSync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 2, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
+    : gzipSync(body, { level: 1 });
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

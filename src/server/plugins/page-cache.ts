@@ -55,6 +55,7 @@ export class PageCache {
   private totalBytes = 0;
   private clears = 0;
   private readonly building = new Map<string, Promise<unknown>>();
+  private readonly clearListeners: Array<() => void> = [];
 
   constructor(
     readonly enabled: boolean,
@@ -128,11 +129,21 @@ export class PageCache {
     return running;
   }
 
+  /**
+   * Drops every page, and everything else a page is made from (`onClear`): the one place a write
+   * reaches, from this process or (with several instances) another.
+   */
   clear() {
     this.own.clear();
     this.stray.clear();
     this.totalBytes = 0;
     this.clears++;
+    for (const listener of this.clearListeners) listener();
+  }
+
+  /** Runs `listener` on every clear, whether the cache keeps pages or not (--no-cache still clears). */
+  onClear(listener: () => void) {
+    this.clearListeners.push(listener);
   }
 
   get size() {

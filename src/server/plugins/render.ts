@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RenderContext, RenderResult } from '../../client/entry-server.tsx';
 import type { AppConfig } from '../config.ts';
-import { createServerPublicData } from '../modules/site/public-data.ts';
+import { createServerPublicData, ReadMemo } from '../modules/site/public-data.ts';
 import { bootScriptTag } from './boot-script.ts';
 import { compressPage, compressSmallest, pickEncoding, precompressAssets } from './compression.ts';
 import { changesPages, etagOf, PageCache, pageBytes, pageKey, type CachedPage, type PageBytes } from './page-cache.ts';
@@ -202,7 +202,6 @@ export default fp(
       });
     }
     const renderer = config.dev ? await devRenderer(app) : await productionRenderer();
-    const publicData = createServerPublicData(app, { cacheSchool: true });
     // SPROUT_PAGE_CACHE=off measures rendering itself (npm run bench:pages -- --no-cache).
     const megabytes = Number(process.env.SPROUT_PAGE_CACHE_MB);
     const cache = new PageCache(
@@ -210,11 +209,13 @@ export default fp(
       megabytes > 0 ? { maxBytes: megabytes * 1024 * 1024 } : {},
     );
     app.decorate('pageCache', cache);
+    const reads = new ReadMemo();
+    cache.onClear(() => reads.clear());
+    const publicData = createServerPublicData(app, reads);
     // A callback, not an async hook: it runs on every response, and a promise each costs more than the check.
     app.addHook('onSend', (request, reply, payload, done) => {
       if (reply.statusCode < 400 && changesPages(request.method, request.url)) {
         cache.clear();
-        publicData.forget();
       }
       done(null, payload);
     });

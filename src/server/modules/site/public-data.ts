@@ -4,7 +4,6 @@ import { getEvent, listEvents } from '../events/events.service.ts';
 import { videoEmbedUrl } from '../../../shared/schemas/gallery.ts';
 import { getGallery } from '../galleries/galleries.service.ts';
 import { getPostBySlug } from '../posts/posts.service.ts';
-import type { SchoolProfile } from '../../../shared/schemas/school.ts';
 import { getSchoolProfile, listPostCards } from './site.service.ts';
 
 /** Public pages never see drafts. */
@@ -12,39 +11,59 @@ const PUBLISHED = { includeDrafts: false } as const;
 
 const page = <T>(rows: T[], limit: number) => ({ items: rows.slice(0, limit), hasMore: rows.length > limit });
 
+/** How long a remembered read is kept: the events' order follows the clock (upcoming, then past). */
+const MEMO_TTL_MS = 60_000;
+/** Reads remembered at most: any visitor can ask for endless slugs and pages. */
+const MEMO_MAX = 500;
+
+/**
+ * Reads remembered between writes: a fresh render of a page reads from memory, not the database
+ * (the database read was a quarter of a render's CPU). Cleared with the page cache on every content
+ * or settings write (render.ts), and kept at most a minute. Only answers are kept, never failures.
+ */
+export class ReadMemo {
+  private readonly reads = new Map<string, { at: number; value: Promise<unknown> }>();
+
+  read<T>(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+    const kept = this.reads.get(key);
+    if (kept && now - kept.at < MEMO_TTL_MS) return kept.value as Promise<T>;
+    if (this.reads.size >= MEMO_MAX) this.reads.delete(this.reads.keys().next().value!);
+    const value = load();
+    this.reads.set(key, { at: now, value });
+    value.catch(() => {
+      if (this.reads.get(key)?.value === value) this.reads.delete(key);
+    });
+    return value;
+  }
+
+  clear() {
+    this.reads.clear();
+  }
+}
+
 /**
  * What the public pages read, from the services directly: the server renderer calls it with no
- * HTTP round trip, and /api/site/* answers browser navigations with the same functions.
+ * HTTP round trip, and /api/site/* answers browser navigations with the same functions. With a
+ * `memo`, every read is remembered in it until it is cleared.
  */
-export function createServerPublicData(
-  app: FastifyInstance,
-  options: { cacheSchool?: boolean } = {},
-): PublicData & { forget(): void } {
+export function createServerPublicData(app: FastifyInstance, memo?: ReadMemo): PublicData {
   // Read app.db at each call: the installer may swap the database (PostgreSQL) while the app runs.
-  // The renderer keeps the school profile between writes (it calls forget() on each write).
-  let school: Promise<SchoolProfile> | null = null;
+  const read = <T>(key: string, load: () => Promise<T>) => (memo ? memo.read(key, load) : load());
   return {
     server: true,
-    forget: () => {
-      school = null;
-    },
-    school: () => {
-      if (!options.cacheSchool) return getSchoolProfile(app.db);
-      school ??= getSchoolProfile(app.db).catch((error: unknown) => {
-        school = null;
-        throw error;
-      });
-      return school;
-    },
-    events: async ({ limit, offset }) => page(await listEvents(app.db, { limit: limit + 1, offset }), limit),
-    event: (idOrSlug) => getEvent(app.db, idOrSlug),
-    gallery: async (id) => {
-      const numeric = Number(id);
-      if (!Number.isSafeInteger(numeric) || numeric < 1 || numeric > 2 ** 31 - 1) return null;
-      const gallery = await getGallery(app.db, numeric, PUBLISHED);
-      return gallery && gallery.published ? { ...gallery, embedUrl: videoEmbedUrl(gallery.videoUrl) } : null;
-    },
-    posts: async ({ limit, offset }) => page(await listPostCards(app.db, { limit: limit + 1, offset }), limit),
-    post: (slug) => getPostBySlug(app.db, slug, PUBLISHED),
+    school: () => read('school', () => getSchoolProfile(app.db)),
+    events: ({ limit, offset }) =>
+      read(`events ${limit} ${offset}`, async () => page(await listEvents(app.db, { limit: limit + 1, offset }), limit)),
+    event: (idOrSlug) => read(`event ${idOrSlug}`, () => getEvent(app.db, idOrSlug)),
+    gallery: (id) =>
+      read(`gallery ${id}`, async () => {
+        const numeric = Number(id);
+        if (!Number.isSafeInteger(numeric) || numeric < 1 || numeric > 2 ** 31 - 1) return null;
+        const gallery = await getGallery(app.db, numeric, PUBLISHED);
+        return gallery && gallery.published ? { ...gallery, embedUrl: videoEmbedUrl(gallery.videoUrl) } : null;
+      }),
+    posts: ({ limit, offset }) =>
+      read(`posts ${limit} ${offset}`, async () => page(await listPostCards(app.db, { limit: limit + 1, offset }), limit)),
+    post: (slug) => read(`post ${slug}`, () => getPostBySlug(app.db, slug, PUBLISHED)),
   };
 }
