@@ -20,7 +20,7 @@ import {
 } from './enquiries.service.ts';
 import { MailOutbox } from './mail-outbox.ts';
 import { FormTokens } from './form-token.ts';
-import { SubmissionGuard } from './submission-guard.ts';
+import { admitSubmission } from './submission-guard.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,7 +50,6 @@ async function enquiriesRoutes(app: FastifyInstance) {
     await outbox.settle();
   });
 
-  const guard = new SubmissionGuard();
   const formTokens = new FormTokens(app.db);
   // Browser tests fill forms faster than people: they may lower the minimum fill time (never raise
   // it; a value that is not a number leaves it as it is).
@@ -77,7 +76,7 @@ async function enquiriesRoutes(app: FastifyInstance) {
         throw new AppError(400, 'FORM_TOKEN_INVALID', 'Please reload the page and send the form again.');
       }
       if (timing === 'too-fast') throw badRequest('That was quick! Please check your answers and send the form again.');
-      guard.admit(request.ip);
+      await admitSubmission(app.db, request.ip);
       const enquiry = await createEnquiry(
         app.db,
         type === 'admission'
