@@ -11,6 +11,7 @@ import { registerModules } from './modules/routes.ts';
 import { SecretBox } from './modules/two-factor/secret-box.ts';
 import installGate from './plugins/install-gate.ts';
 import siteAddress from './plugins/site-address.ts';
+import siteChanges from './plugins/site-changes.ts';
 import { errorWithoutValues } from './log-serializers.ts';
 import { trustProxyOption } from './proxy-trust.ts';
 import { isValidHostHeader, normaliseRequestUrl } from './request-url.ts';
@@ -115,6 +116,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('dataDir', config.dataDir);
   app.decorate('secretBox', new SecretBox({ dataDir: config.dataDir, secretKey: config.secretKey }));
   await app.register(siteAddress, { publicUrl: config.publicUrl });
+  await app.register(siteChanges);
+  // Another instance's write may have changed the stored site address.
+  app.siteChanges.subscribe((_what, remote) => {
+    if (remote) void app.siteAddress.reload().catch(() => {});
+  });
   await app.register(authPlugin);
 
   await app.register(installGate, { config });

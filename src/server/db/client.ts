@@ -18,6 +18,8 @@ export type DbTarget =
 export interface DbHandle {
   db: Db;
   kind: DbKind;
+  /** PostgreSQL: the connection URL (a listening connection of its own needs it). */
+  url?: string;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
@@ -50,6 +52,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
   return {
     db,
     kind: 'pg',
+    url,
     ping: async () => {
       await pool.query('select 1');
     },

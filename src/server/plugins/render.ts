@@ -8,7 +8,7 @@ import type { AppConfig } from '../config.ts';
 import { createServerPublicData } from '../modules/site/public-data.ts';
 import { bootScriptTag } from './boot-script.ts';
 import { compressPage, compressSmallest, pickEncoding, precompressAssets } from './compression.ts';
-import { changesPages, etagOf, PageCache, pageBytes, pageKey, type CachedPage, type PageBytes } from './page-cache.ts';
+import { changesPages, etagOf, PageCache, pageBytes, pageKey, pathOf, type CachedPage, type PageBytes } from './page-cache.ts';
 import { pageStyles, type PageStyles } from './page-styles.ts';
 
 declare module 'fastify' {
@@ -211,11 +211,12 @@ export default fp(
     );
     app.decorate('pageCache', cache);
     // A callback, not an async hook: it runs on every response, and a promise each costs more than the check.
+    app.siteChanges.subscribe(() => {
+      cache.clear();
+      publicData.forget();
+    });
     app.addHook('onSend', (request, reply, payload, done) => {
-      if (reply.statusCode < 400 && changesPages(request.method, request.url)) {
-        cache.clear();
-        publicData.forget();
-      }
+      if (reply.statusCode < 400 && changesPages(request.method, request.url)) app.siteChanges.publish(pathOf(request.url));
       done(null, payload);
     });
 
