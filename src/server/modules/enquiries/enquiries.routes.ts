@@ -40,7 +40,11 @@ const IdSchema = z.object({
 
 async function enquiriesRoutes(app: FastifyInstance) {
   // SMTP_URL from the environment (env.ts validates it at start).
-  const outbox = new MailOutbox(app, process.env.SMTP_URL || undefined, Number(process.env.SPROUT_MAIL_RETRY_MS) || 30_000);
+  const outbox = new MailOutbox(app, process.env.SMTP_URL || undefined, {
+    retryBaseMs: Number(process.env.SPROUT_MAIL_RETRY_MS) || 30_000,
+    leaseMs: Number(process.env.SPROUT_MAIL_LEASE_MS) || 120_000,
+    sweepMs: Number(process.env.SPROUT_MAIL_SWEEP_MS) || 60_000,
+  });
   app.decorate('mailOutbox', outbox);
   app.addHook('onReady', () => {
     void outbox.resume().catch((err: unknown) => app.log.warn({ err }, 'could not resume enquiry e-mails'));
