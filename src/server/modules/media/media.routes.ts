@@ -1,3 +1,4 @@
+import { runOnOneInstance } from '../../db/exclusive.ts';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { mkdirSync } from 'node:fs';
@@ -50,7 +51,9 @@ export default async function mediaRoutes(app: FastifyInstance) {
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
-      sweepUnusedMedia(app.db, app.dataDir).catch((err) => app.log.warn({ err }, 'media sweep failed'));
+      runOnOneInstance(app.database, 'media-sweep', () => sweepUnusedMedia(app.db, app.dataDir)).catch((err) =>
+        app.log.warn({ err }, 'media sweep failed'),
+      );
     }, SWEEP_EVERY_MS);
     timer.unref();
   });
