@@ -59,6 +59,7 @@ export class BackupScheduler {
         this.app.database.current,
         this.app.dataDir,
         defaultBackupPath(this.app.dataDir, true),
+        this.app.storage,
       );
       const removed = await pruneScheduled(this.app.dataDir, schedule.keep);
       this.app.log.info(
