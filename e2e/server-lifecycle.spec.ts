@@ -108,6 +108,21 @@ describe('the server process', () => {
     expect(server.logs()).toMatch(/shutting down/);
   });
 
+  it('on SIGTERM, fails readiness while still serving for SHUTDOWN_DRAIN_MS, then exits 0', async () => {
+    const server = await startServer({ env: { SHUTDOWN_DRAIN_MS: '3000' } });
+    expect((await fetch(`${server.url}/api/ready`)).status).toBe(200);
+    server.process.kill('SIGTERM');
+    await expect
+      .poll(async () => (await fetch(`${server.url}/api/ready`)).status, { timeout: 2000, interval: 50 })
+      .toBe(503);
+    // Draining: the load balancer takes the instance out, requests already routed are still answered.
+    const ready = await fetch(`${server.url}/api/ready`);
+    expect(await ready.json()).toMatchObject({ status: 'draining' });
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect(await server.stop()).toBe(0);
+    expect(server.logs()).toMatch(/draining/);
+  });
+
   it('refuses to open a built-in database another process is using', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sprout-shared-'));
     const first = await startServer({ dataDir });

@@ -118,6 +118,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register((await import('./plugins/api-compression.ts')).default);
   await app.register(dbPlugin, { config });
   app.decorate('dataDir', config.dataDir);
+  app.decorate('draining', false);
   const storage = config.storage ?? (await openStorage(uploadsDir(config.dataDir)));
   app.decorate('storage', storage);
   app.addHook('onClose', async () => storage.close());
