@@ -89,7 +89,9 @@ describe.skipIf(missing)('several instances behind nginx on one PostgreSQL', () 
   });
 
   it('serves an image uploaded through one instance from the other', async () => {
-    const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#6ab04c' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#6ab04c' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'garden.png');
     const uploaded = await fetch(`${a.url}/api/cover`, { method: 'POST', headers: { cookie }, body: form });
@@ -125,7 +127,10 @@ describe.skipIf(missing)('several instances behind nginx on one PostgreSQL', () 
     // Both instances keep looking for due mail every 200 ms: give them time to make a mistake.
     await sleep(1500);
     for (let n = 1; n <= 5; n++) {
-      expect(smtp.received.filter((m) => m.raw.includes(`ENQ${n}X`)), `enquiry ${n}`).toHaveLength(1);
+      expect(
+        smtp.received.filter((m) => m.raw.includes(`ENQ${n}X`)),
+        `enquiry ${n}`,
+      ).toHaveLength(1);
     }
     expect(smtp.received).toHaveLength(5);
   });

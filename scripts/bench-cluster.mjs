@@ -101,5 +101,12 @@ try {
 const out = join(root, 'bench/results');
 mkdirSync(out, { recursive: true });
 const file = join(out, `cluster-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), cores: (await import('node:os')).cpus().length, load: LOAD, admin: ADMIN.username, results }, null, 1));
+writeFileSync(
+  file,
+  JSON.stringify(
+    { at: new Date().toISOString(), cores: (await import('node:os')).cpus().length, load: LOAD, admin: ADMIN.username, results },
+    null,
+    1,
+  ),
+);
 console.log(`\nWritten to ${file}`);

@@ -24,7 +24,9 @@ try {
   const { copied, skipped } = await copyUploads(folder, bucket, (done) => {
     if (done % 100 === 0) console.log(`${done} files copied...`);
   });
-  console.log(`Copied ${copied} files from ${folder.dir} to the bucket (${skipped} were there already) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Copied ${copied} files from ${folder.dir} to the bucket (${skipped} were there already) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
 } catch (error) {
   console.error(`The copy stopped: ${error instanceof Error ? error.message : error}. Run it again to carry on.`);
   process.exitCode = 1;

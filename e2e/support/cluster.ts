@@ -3,26 +3,16 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
 import { SMTPServer } from 'smtp-server';
+import { adminQuery, PG_URL, postgresReachable } from './postgres.ts';
 import { freePort } from './server.ts';
+
+export { PG_URL };
 
 /** Several instances: Debian's nginx in front (round-robin), PostgreSQL, s3rver and an SMTP sink. */
 export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
-export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-export async function postgresReachable(url = PG_URL): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Why the several-instances parts cannot run here, or null. */
 export async function clusterMissingReason(): Promise<string | null> {
@@ -34,19 +24,10 @@ export async function clusterMissingReason(): Promise<string | null> {
 /** A new empty database on the test server; drop() removes it. */
 export async function scratchDatabase(prefix: string) {
   const name = `${prefix}_${Math.random().toString(16).slice(2, 10)}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
+  await adminQuery(`create database ${name}`);
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return { name, url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
 
 /** nginx as the caller's own child: its config, pid, logs and temp files in a temp folder. */
@@ -87,9 +68,13 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`)
 }
 `;
   writeFileSync(join(dir, 'nginx.conf'), conf);
-  const child: ChildProcess = spawn(NGINX_PATH, ['-c', join(dir, 'nginx.conf'), '-p', dir, '-e', join(dir, 'error.log'), '-g', 'daemon off;'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    NGINX_PATH,
+    ['-c', join(dir, 'nginx.conf'), '-p', dir, '-e', join(dir, 'error.log'), '-g', 'daemon off;'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout!.on('data', (c) => (output += c));
   child.stderr!.on('data', (c) => (output += c));
@@ -120,7 +105,13 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`)
 /** s3rver (npm) on a free port over a temp folder, with one bucket; env: the S3_* variables for it. */
 export async function startS3(bucket = 'school') {
   const dir = mkdtempSync(join(tmpdir(), 'sprout-s3-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = (await server.run()) as { port: number };
   return {
     env: {

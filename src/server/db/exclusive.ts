@@ -16,7 +16,9 @@ export async function runOnOneInstance<T>(
   if (database.kind !== 'pg') return run();
   let result: T | undefined;
   await database.db.transaction(async (tx) => {
-    const rows = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`sprout-job:${job}`})) as got`)) as unknown as {
+    const rows = (await tx.execute(
+      sql`select pg_try_advisory_xact_lock(hashtext(${`sprout-job:${job}`})) as got`,
+    )) as unknown as {
       rows: { got: boolean }[];
     };
     if (rows.rows[0]?.got) result = await run();

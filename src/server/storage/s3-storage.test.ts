@@ -114,7 +114,9 @@ describe('uploads in the bucket', () => {
     // A backup still carries the uploads, read from the bucket.
     const prepared = await prepareBackup(app.database.current, app.dataDir, app.storage);
     try {
-      expect(prepared.manifest.files.map((f) => f.path)).toEqual(expect.arrayContaining([`uploads${url.slice('/uploads'.length)}`]));
+      expect(prepared.manifest.files.map((f) => f.path)).toEqual(
+        expect.arrayContaining([`uploads${url.slice('/uploads'.length)}`]),
+      );
     } finally {
       await prepared.cleanup();
     }

@@ -186,5 +186,8 @@ export async function dueEnquiryMail(db: Db, maxAttempts: number): Promise<{ id:
 }
 
 export async function markMailPending(db: Db, id: number) {
-  await db.update(enquiries).set({ mailState: 'pending', mailAttempts: 0, mailError: null, mailClaimedUntil: null }).where(eq(enquiries.id, id));
+  await db
+    .update(enquiries)
+    .set({ mailState: 'pending', mailAttempts: 0, mailError: null, mailClaimedUntil: null })
+    .where(eq(enquiries.id, id));
 }

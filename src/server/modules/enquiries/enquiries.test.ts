@@ -211,10 +211,16 @@ describe('the outbox with several instances on one database', () => {
   });
 
   const stored = async () =>
-    (await createEnquiry(app.db, { type: 'contact', form: { ...contact(), message: `outbox ${Math.random()}` } }, {
-      ip: '10.7.7.7',
-      mailConfigured: true,
-    })).id;
+    (
+      await createEnquiry(
+        app.db,
+        { type: 'contact', form: { ...contact(), message: `outbox ${Math.random()}` } },
+        {
+          ip: '10.7.7.7',
+          mailConfigured: true,
+        },
+      )
+    ).id;
   const mailState = async (id: number) =>
     (await app.db.select({ state: enquiries.mailState }).from(enquiries).where(eq(enquiries.id, id)))[0]!.state;
 

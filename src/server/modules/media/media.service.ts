@@ -36,7 +36,12 @@ const unsupported = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Only JPEG
  * stores it and its 400/800/1600 px variants under DATA_DIR/uploads with a random name, and
  * records it in `media`. See shared/schemas/media.ts for the URL convention.
  */
-export async function storeImage(db: Db, target: UploadsTarget, bytes: Buffer, actor: { id: number } | null): Promise<UploadedImage> {
+export async function storeImage(
+  db: Db,
+  target: UploadsTarget,
+  bytes: Buffer,
+  actor: { id: number } | null,
+): Promise<UploadedImage> {
   if (bytes.length > MAX_IMAGE_BYTES)
     throw new AppError(413, 'FILE_TOO_LARGE', 'The file is too large: images may be at most 10 MB.');
   if (bytes.length === 0) throw new AppError(400, 'EMPTY_FILE', 'The file is empty.');
