@@ -8,30 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage as openTestPage, PHONE } from './support/browser.ts';
 import { chromiumMissingReason, IN_CI } from './support/env.ts';
 import { E2E_SCHOOL_NAME, installSchool } from './support/install.ts';
+import { adminQuery, PG_URL, postgresReachable } from './support/postgres.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-
-const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function adminQuery(sql: string) {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true }).waitFor();

@@ -6,21 +6,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_CI } from './support/env.ts';
+import { PG_URL, postgresReachable } from './support/postgres.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { TcpProxy } from './support/tcp-proxy.ts';
 
-const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 const pgMissing = !(await postgresReachable());
 if (pgMissing && IN_CI) throw new Error(`PostgreSQL tests are mandatory in CI: nothing answers at ${new URL(PG_URL).host}`);
 if (pgMissing) console.warn(`⚠ Skipping the PostgreSQL outage test: no PostgreSQL at ${new URL(PG_URL).host}`);
@@ -106,6 +95,19 @@ describe('the server process', () => {
     expect(await server.stop()).toBe(0);
     expect(existsSync(lock)).toBe(false);
     expect(server.logs()).toMatch(/shutting down/);
+  });
+
+  it('on SIGTERM, fails readiness while still serving for SHUTDOWN_DRAIN_MS, then exits 0', async () => {
+    const server = await startServer({ env: { SHUTDOWN_DRAIN_MS: '3000' } });
+    expect((await fetch(`${server.url}/api/ready`)).status).toBe(200);
+    server.process.kill('SIGTERM');
+    await expect.poll(async () => (await fetch(`${server.url}/api/ready`)).status, { timeout: 2000, interval: 50 }).toBe(503);
+    // Draining: the load balancer takes the instance out, requests already routed are still answered.
+    const ready = await fetch(`${server.url}/api/ready`);
+    expect(await ready.json()).toMatchObject({ status: 'draining' });
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect(await server.stop()).toBe(0);
+    expect(server.logs()).toMatch(/draining/);
   });
 
   it('refuses to open a built-in database another process is using', async () => {

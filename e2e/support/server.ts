@@ -38,6 +38,7 @@ export async function startServer(opts: { env?: Record<string, string>; dataDir?
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
+      SHUTDOWN_DRAIN_MS: '0',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

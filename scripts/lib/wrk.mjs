@@ -41,11 +41,20 @@ export function cpuMs(pid) {
   }
 }
 
-function runWrk(url, { threads, connections, seconds, headers = {} }) {
+/** A script that sends `method` with `body` (a write route), then reports like the default one. */
+function requestScript(method, body) {
+  const file = join(tmpdir(), `sprout-wrk-${method}-${process.pid}.lua`);
+  writeFileSync(file, `wrk.method = ${JSON.stringify(method)}\nwrk.body = ${JSON.stringify(body ?? '')}\n${REPORT_LUA}`);
+  process.on('exit', () => rmSync(file, { force: true }));
+  return file;
+}
+
+function runWrk(url, { threads, connections, seconds, headers = {}, method, body }) {
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+  const lua = method ? requestScript(method, body) : script;
   const run = spawnSync(
     'wrk',
-    [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--timeout', '5s', ...headerArgs, '-s', script, url],
+    [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--timeout', '5s', ...headerArgs, '-s', lua, url],
     {
       encoding: 'utf8',
       timeout: (seconds + 30) * 1000,
@@ -59,12 +68,15 @@ function runWrk(url, { threads, connections, seconds, headers = {} }) {
 /**
  * Measures `url` after a 2 s warm-up: req/s, mean/p50/p99 latency in ms, errors (connection errors
  * and timeouts; with `countStatus`, answers other than 2xx/3xx too), and when `pid` is given that
- * process's CPU time per request in microseconds.
+ * process's CPU time per request in microseconds. `method` and `body` measure a write route.
  */
-export function measure(url, { threads = 1, connections = 20, seconds = 10, pid, countStatus = true, headers } = {}) {
-  runWrk(url, { threads, connections, seconds: 2, headers });
+export function measure(
+  url,
+  { threads = 1, connections = 20, seconds = 10, pid, countStatus = true, headers, method, body } = {},
+) {
+  runWrk(url, { threads, connections, seconds: 2, headers, method, body });
   const cpuBefore = pid ? cpuMs(pid) : null;
-  const r = runWrk(url, { threads, connections, seconds, headers });
+  const r = runWrk(url, { threads, connections, seconds, headers, method, body });
   const cpuAfter = pid ? cpuMs(pid) : null;
   const ms = (us) => Math.round(us / 10) / 100;
   return {

@@ -11,8 +11,11 @@ import { registerModules } from './modules/routes.ts';
 import { SecretBox } from './modules/two-factor/secret-box.ts';
 import installGate from './plugins/install-gate.ts';
 import siteAddress from './plugins/site-address.ts';
+import siteChanges from './plugins/site-changes.ts';
 import { errorWithoutValues } from './log-serializers.ts';
 import { trustProxyOption } from './proxy-trust.ts';
+import { uploadsDir } from './modules/media/media.service.ts';
+import { openStorage, type Storage } from './storage/storage.ts';
 import { isValidHostHeader, normaliseRequestUrl } from './request-url.ts';
 
 /** Set by rewriteUrl on a request whose URL cannot be read; answered 400 before anything else. */
@@ -34,6 +37,8 @@ declare module 'fastify' {
     routeTable: readonly { method: string; url: string }[];
     /** Seals the TOTP secrets (key outside the database). */
     secretBox: SecretBox;
+    /** Uploads: DATA_DIR/uploads, or the S3 bucket every instance shares. */
+    storage: Storage;
   }
 }
 
@@ -113,8 +118,17 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register((await import('./plugins/api-compression.ts')).default);
   await app.register(dbPlugin, { config });
   app.decorate('dataDir', config.dataDir);
+  app.decorate('draining', false);
+  const storage = config.storage ?? (await openStorage(uploadsDir(config.dataDir)));
+  app.decorate('storage', storage);
+  app.addHook('onClose', async () => storage.close());
   app.decorate('secretBox', new SecretBox({ dataDir: config.dataDir, secretKey: config.secretKey }));
   await app.register(siteAddress, { publicUrl: config.publicUrl });
+  await app.register(siteChanges);
+  // Another instance's write may have changed the stored site address.
+  app.siteChanges.subscribe((_what, remote) => {
+    if (remote) void app.siteAddress.reload().catch(() => {});
+  });
   await app.register(authPlugin);
 
   await app.register(installGate, { config });

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { DbHandle } from './db/client.ts';
 import type { Env } from './env.ts';
+import type { Storage } from './storage/storage.ts';
 
 /** What buildApp needs; main.ts derives it from the environment, tests build it by hand. */
 export interface AppConfig {
@@ -11,6 +12,8 @@ export interface AppConfig {
   databaseUrl?: string;
   /** An already opened database (tests); buildApp then neither opens nor migrates one. */
   database?: DbHandle;
+  /** Where uploads live; by default from S3_* (env), else DATA_DIR/uploads. */
+  storage?: Storage;
   publicUrl?: string;
   logLevel: string;
   /** Readable lines for a person at a terminal; JSON lines for a service manager or a log collector. */

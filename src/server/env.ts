@@ -25,6 +25,12 @@ const EnvSchema = z.object({
     }),
   /** The key that seals two-factor secrets; the same on every process of one school. */
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
+  /**
+   * On SIGTERM, how long /api/ready answers 503 before the server stops taking requests, so a load
+   * balancer stops sending new ones first. Default: 5000 on PostgreSQL, 0 on the built-in database
+   * (one process, no balancer).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   NODE_ENV: z.string().optional(),
 });
 

@@ -12,12 +12,20 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // SIGTERM from a service manager or an orchestrator: first tell the load balancer (readiness
+    // fails) and keep serving while it notices. Ctrl-C at a terminal stops at once.
+    const drainMs = signal === 'SIGTERM' ? (env.SHUTDOWN_DRAIN_MS ?? (app.database.kind === 'pg' ? 5000 : 0)) : 0;
     const force = setTimeout(() => {
       app.log.error('shutdown took over 10 s; exiting');
       process.exit(1);
-    }, 10_000);
+    }, drainMs + 10_000);
     force.unref();
+    if (drainMs > 0) {
+      app.draining = true;
+      app.log.info({ signal, drainMs }, 'draining: /api/ready answers 503 while the load balancer takes this instance out');
+      await new Promise((resolve) => setTimeout(resolve, drainMs));
+    }
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     try {
       await app.close();
       process.exit(0);

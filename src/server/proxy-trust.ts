@@ -11,7 +11,9 @@ NEARBY.addAddress('::1', 'ipv6');
 NEARBY.addSubnet('fc00::', 7, 'ipv6');
 NEARBY.addSubnet('fe80::', 10, 'ipv6');
 
-export function isNearbyAddress(address: string): boolean {
+export function isNearbyAddress(address: string | undefined): boolean {
+  // A socket the client already closed has no address any more: nothing to trust.
+  if (!address) return false;
   const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
   if (isIPv4(v4)) return NEARBY.check(v4, 'ipv4');
   return isIPv6(address) && NEARBY.check(address, 'ipv6');

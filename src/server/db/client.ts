@@ -18,6 +18,8 @@ export type DbTarget =
 export interface DbHandle {
   db: Db;
   kind: DbKind;
+  /** PostgreSQL: the connection URL (a listening connection of its own needs it). */
+  url?: string;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
@@ -50,10 +52,24 @@ async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
   return {
     db,
     kind: 'pg',
+    url,
     ping: async () => {
       await pool.query('select 1');
     },
-    migrate: () => migrate(drizzle(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    // Two instances starting together must not both apply the same migration: one waits for the other.
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query(`select pg_advisory_lock(hashtext('sprout-migrations'))`);
+        try {
+          await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await client.query(`select pg_advisory_unlock(hashtext('sprout-migrations'))`);
+        }
+      } finally {
+        client.release();
+      }
+    },
     close: () => pool.end(),
   };
 }

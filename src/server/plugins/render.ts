@@ -8,7 +8,7 @@ import type { AppConfig } from '../config.ts';
 import { createServerPublicData, ReadMemo } from '../modules/site/public-data.ts';
 import { bootScriptTag } from './boot-script.ts';
 import { compressPage, compressSmallest, pickEncoding, precompressAssets } from './compression.ts';
-import { changesPages, etagOf, PageCache, pageBytes, pageKey, type CachedPage, type PageBytes } from './page-cache.ts';
+import { changesPages, etagOf, PageCache, pageBytes, pageKey, pathOf, type CachedPage, type PageBytes } from './page-cache.ts';
 import { pageStyles, type PageStyles } from './page-styles.ts';
 
 declare module 'fastify' {
@@ -212,11 +212,11 @@ export default fp(
     const reads = new ReadMemo();
     cache.onClear(() => reads.clear());
     const publicData = createServerPublicData(app, reads);
+    // Every write, from this instance or (on PostgreSQL) another, empties the cache and the reads.
+    app.siteChanges.subscribe(() => cache.clear());
     // A callback, not an async hook: it runs on every response, and a promise each costs more than the check.
     app.addHook('onSend', (request, reply, payload, done) => {
-      if (reply.statusCode < 400 && changesPages(request.method, request.url)) {
-        cache.clear();
-      }
+      if (reply.statusCode < 400 && changesPages(request.method, request.url)) app.siteChanges.publish(pathOf(request.url));
       done(null, payload);
     });
 

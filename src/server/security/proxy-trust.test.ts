@@ -30,6 +30,8 @@ describe('TRUST_PROXY', () => {
     expect(parseTrustProxy('everyone')).toBeNull();
     expect(isNearbyAddress('::ffff:127.0.0.1')).toBe(true);
     expect(isNearbyAddress('203.0.113.9')).toBe(false);
+    // A client that hung up before its request was read: the socket has no address any more.
+    expect(isNearbyAddress(undefined)).toBe(false);
   });
 
   it('asks a request that came through the proxy for the setup code, whatever X-Forwarded-For says', async () => {

@@ -197,6 +197,8 @@ export const enquiries = pgTable(
     mailState: text('mail_state', { enum: MAIL_STATES }).notNull().default('not_configured'),
     mailAttempts: integer('mail_attempts').notNull().default(0),
     mailError: text('mail_error'),
+    /** While in the future, one process is sending this e-mail (a lease: a dead process's claim runs out). */
+    mailClaimedUntil: timestamp('mail_claimed_until', { withTimezone: true }),
     ip: text('ip'),
     createdAt: createdAt(),
   },

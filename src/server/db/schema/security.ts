@@ -89,3 +89,17 @@ export const auditLog = pgTable(
     index('audit_log_entity_created_idx').on(t.entity, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
+
+/**
+ * Counted events for the limits that must hold for every process on one database (enquiry
+ * submissions and wrong setup codes per address): one row per event, `key` names limit and client.
+ */
+export const limitHits = pgTable(
+  'limit_hits',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('limit_hits_key_at_idx').on(t.key, t.at)],
+);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { runOnOneInstance } from '../../db/exclusive.ts';
 import { getSchoolProfile } from '../site/site.service.ts';
 import { defaultBackupPath, writeBackupFile } from './backup.service.ts';
 import type { OperationGate } from './operation-gate.ts';
@@ -35,7 +36,8 @@ export class BackupScheduler {
 
   /** Makes the scheduled backup when one is due; resolves with its path, or null. */
   tick(now = new Date()): Promise<string | null> {
-    this.#running ??= this.#run(now)
+    this.#running ??= runOnOneInstance(this.app.database, 'scheduled-backup', () => this.#run(now))
+      .then((path) => path ?? null)
       .catch((err: unknown) => {
         this.app.log.error({ err }, 'scheduled backup failed');
         return null;
@@ -57,6 +59,7 @@ export class BackupScheduler {
         this.app.database.current,
         this.app.dataDir,
         defaultBackupPath(this.app.dataDir, true),
+        this.app.storage,
       );
       const removed = await pruneScheduled(this.app.dataDir, schedule.keep);
       this.app.log.info(

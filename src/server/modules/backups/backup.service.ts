@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { create as createTar } from 'tar';
 import type { DbHandle } from '../../db/client.ts';
 import { uploadsDir } from '../media/media.service.ts';
+import type { Storage } from '../../storage/storage.ts';
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, backupFileName, MANIFEST_NAME, type Manifest } from './archive-format.ts';
 import { dumpDatabase } from './database-dump.ts';
 
@@ -34,13 +35,20 @@ export interface PreparedBackup {
  * never changed, so a link is a copy that costs nothing) into a work folder beside the backups,
  * with a manifest of what is there and its sha256. The archive is packed from that folder.
  */
-export async function prepareBackup(database: Pick<DbHandle, 'db' | 'kind'>, dataDir: string): Promise<PreparedBackup> {
+export async function prepareBackup(
+  database: Pick<DbHandle, 'db' | 'kind'>,
+  dataDir: string,
+  storage?: Storage,
+): Promise<PreparedBackup> {
   const root = backupsDir(dataDir);
   mkdirSync(root, { recursive: true });
   const work = await mkdtemp(join(root, '.work-'));
   try {
     const dump = await dumpDatabase(database.db, work);
-    const files = await snapshotUploads(uploadsDir(dataDir), join(work, 'uploads'));
+    const files =
+      storage && storage.kind !== 'folder'
+        ? await downloadUploads(storage, join(work, 'uploads'))
+        : await snapshotUploads(uploadsDir(dataDir), join(work, 'uploads'));
     const manifest: Manifest = {
       format: ARCHIVE_FORMAT,
       formatVersion: ARCHIVE_FORMAT_VERSION,
@@ -74,8 +82,9 @@ export async function writeBackupFile(
   database: Pick<DbHandle, 'db' | 'kind'>,
   dataDir: string,
   path: string,
+  storage?: Storage,
 ): Promise<{ path: string; manifest: Manifest; bytes: number }> {
-  const prepared = await prepareBackup(database, dataDir);
+  const prepared = await prepareBackup(database, dataDir, storage);
   const partial = `${path}.partial`;
   try {
     await mkdir(dirname(path), { recursive: true });
@@ -126,6 +135,19 @@ async function snapshotUploads(from: string, to: string): Promise<Manifest['file
   };
   await walk('');
   return files;
+}
+
+/** The bucket's uploads, read one by one into the work folder (several instances: DESIGN §8). */
+async function downloadUploads(storage: Storage, to: string): Promise<Manifest['files']> {
+  await mkdir(to, { recursive: true });
+  const files: Manifest['files'] = [];
+  for await (const object of storage.list()) {
+    const bytes = await storage.get(object.name);
+    if (!bytes) continue; // removed meanwhile
+    await writeFile(join(to, object.name), bytes);
+    files.push({ path: `uploads/${object.name}`, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
+  }
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 export async function hashFile(path: string): Promise<{ bytes: number; sha256: string }> {

@@ -11,6 +11,8 @@ import { ArchiveError, type Manifest } from './archive-format.ts';
 import { defaultBackupPath, prepareBackup, writeBackupFile } from './backup.service.ts';
 import { finishInterruptedRestore, restoreArchive, unpackArchive } from './restore.service.ts';
 import { rmSync } from 'node:fs';
+import { uploadsDir } from '../media/media.service.ts';
+import { openStorage } from '../../storage/storage.ts';
 
 export const BACKUP_USAGE = `Usage: npm run backup -- [--out FILE]
 
@@ -73,9 +75,10 @@ export async function backupCommand(argv: string[]) {
   if (values.help) return console.log(BACKUP_USAGE);
   const config = configFromEnv(parseEnv());
   const handle = await openTarget(targetOf(config), 'backup');
+  const storage = await openStorage(uploadsDir(config.dataDir));
   try {
     if (values.out === '-') {
-      const prepared = await prepareBackup(handle, config.dataDir);
+      const prepared = await prepareBackup(handle, config.dataDir, storage);
       try {
         await pipeline(prepared.stream(), process.stdout);
       } finally {
@@ -86,11 +89,12 @@ export async function backupCommand(argv: string[]) {
     }
     const out = values.out ? resolve(values.out) : defaultBackupPath(config.dataDir);
     const started = Date.now();
-    const result = await writeBackupFile(handle, config.dataDir, out);
+    const result = await writeBackupFile(handle, config.dataDir, out, storage);
     console.log(
       `Backup written: ${result.path} (${megabytes(result.bytes)}, ${((Date.now() - started) / 1000).toFixed(1)} s)\n${summary(result.manifest)}`,
     );
   } finally {
+    storage.close();
     await handle.close();
   }
 }
@@ -109,12 +113,13 @@ export async function restoreCommand(argv: string[]) {
   const config = configFromEnv(env);
   const target = targetOf(config, values.to);
   const handle = await openTarget(target, 'restore');
+  const storage = await openStorage(uploadsDir(config.dataDir));
   try {
-    await finishInterruptedRestore(handle.db, config.dataDir);
+    await finishInterruptedRestore(handle.db, config.dataDir, storage);
     console.log(`Checking ${file}...`);
     const archive = await unpackArchive(createReadStream(file), config.dataDir);
     console.log(
-      `${summary(archive.manifest)}\nIt replaces everything in ${describe(target)} and in ${join(config.dataDir, 'uploads')}.`,
+      `${summary(archive.manifest)}\nIt replaces everything in ${describe(target)} and in ${storage.kind === 's3' ? 'the S3 bucket' : join(config.dataDir, 'uploads')}.`,
     );
     if (!values.yes && process.stdin.isTTY && !(await confirm())) {
       await archive.discard();
@@ -122,12 +127,13 @@ export async function restoreCommand(argv: string[]) {
       return;
     }
     const started = Date.now();
-    await restoreArchive(handle.db, config.dataDir, archive);
+    await restoreArchive(handle.db, config.dataDir, archive, storage);
     rememberTarget(config.dataDir, values.to, env.DATABASE_URL);
     console.log(
       `Restored in ${((Date.now() - started) / 1000).toFixed(1)} s. Start Sprout (npm start) and sign in with the accounts of the backup.`,
     );
   } finally {
+    storage.close();
     await handle.close();
   }
 }

@@ -34,7 +34,7 @@ async function backupsRoutes(app: FastifyInstance) {
   app.decorate('backupScheduler', scheduler);
 
   app.addHook('onReady', async () => {
-    const outcome = await finishInterruptedRestore(app.db, app.dataDir).catch((err: unknown) => {
+    const outcome = await finishInterruptedRestore(app.db, app.dataDir, app.storage).catch((err: unknown) => {
       app.log.error({ err }, 'could not finish an interrupted restore');
       return 'none';
     });
@@ -60,7 +60,7 @@ async function backupsRoutes(app: FastifyInstance) {
     const release = gate.take('backup');
     let prepared;
     try {
-      prepared = await prepareBackup(app.database.current, app.dataDir);
+      prepared = await prepareBackup(app.database.current, app.dataDir, app.storage);
     } catch (error) {
       release();
       throw error;
@@ -127,7 +127,7 @@ async function backupsRoutes(app: FastifyInstance) {
           throw error instanceof ArchiveError ? badRequest(error.message) : error;
         });
         const started = Date.now();
-        await restoreArchive(app.db, app.dataDir, archive).catch((error: unknown) => {
+        await restoreArchive(app.db, app.dataDir, archive, app.storage).catch((error: unknown) => {
           throw error instanceof ArchiveError ? badRequest(error.message) : error;
         });
         const { manifest } = archive;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,6 +8,8 @@ import { sql } from 'drizzle-orm';
 import { extract } from 'tar';
 import type { Db } from '../../db/client.ts';
 import { uploadsDir } from '../media/media.service.ts';
+import { contentTypeOf } from '../../storage/copy.ts';
+import { isStorageName, type Storage } from '../../storage/storage.ts';
 import {
   ArchiveError,
   ManifestSchema,
@@ -146,7 +148,12 @@ interface Journal {
  * the archive's with two renames. A journal written before the commit lets a restore stopped
  * between the two (power cut, kill) be finished at the next start (finishInterruptedRestore).
  */
-export async function restoreArchive(db: Db, dataDir: string, archive: CheckedArchive): Promise<{ id: string }> {
+export async function restoreArchive(
+  db: Db,
+  dataDir: string,
+  archive: CheckedArchive,
+  storage?: Storage,
+): Promise<{ id: string }> {
   const id = `${Date.now()}-${randomBytes(6).toString('hex')}`;
   await mkdir(join(archive.dir, 'uploads'), { recursive: true });
   await writeFile(journalPath(dataDir), JSON.stringify({ id, dir: archive.dir } satisfies Journal));
@@ -157,7 +164,7 @@ export async function restoreArchive(db: Db, dataDir: string, archive: CheckedAr
     await archive.discard();
     throw refusedData(error);
   }
-  await swapUploads(dataDir, archive.dir, id);
+  await swapUploads(dataDir, archive.dir, id, storage);
   return { id };
 }
 
@@ -190,7 +197,18 @@ async function moveDir(from: string, to: string) {
   }
 }
 
-async function swapUploads(dataDir: string, dir: string, id: string) {
+async function swapUploads(dataDir: string, dir: string, id: string, storage?: Storage) {
+  if (storage && storage.kind !== 'folder') {
+    // The bucket: the archive's uploads are written into it (names are never reused, so an upload
+    // the archive does not know is left for the media sweep).
+    const from = join(dir, 'uploads');
+    for (const name of existsSync(from) ? await readdir(from) : []) {
+      if (isStorageName(name)) await storage.put(name, await readFile(join(from, name)), contentTypeOf(name));
+    }
+    await rm(journalPath(dataDir), { force: true });
+    await rm(dir, { recursive: true, force: true });
+    return;
+  }
   const live = uploadsDir(dataDir);
   const replaced = `${live}.replaced-${id}`;
   if (existsSync(join(dir, 'uploads'))) {
@@ -206,7 +224,11 @@ async function swapUploads(dataDir: string, dir: string, id: string) {
  * At start: a restore whose database transaction committed but whose uploads were not swapped yet
  * is finished; one that did not commit leaves nothing but its work folder, which is removed.
  */
-export async function finishInterruptedRestore(db: Db, dataDir: string): Promise<'none' | 'finished' | 'discarded'> {
+export async function finishInterruptedRestore(
+  db: Db,
+  dataDir: string,
+  storage?: Storage,
+): Promise<'none' | 'finished' | 'discarded'> {
   const path = journalPath(dataDir);
   if (!existsSync(path)) return 'none';
   let journal: Journal;
@@ -222,7 +244,7 @@ export async function finishInterruptedRestore(db: Db, dataDir: string): Promise
     (await rowsOf<{ id: string }>(db, sql`select id from ${RESTORE_MARKER} where id = ${journal.id}`)).length > 0;
   const dir = join(dataDir, journal.dir.split('/').pop() ?? '');
   if (committed && existsSync(dir)) {
-    await swapUploads(dataDir, dir, journal.id);
+    await swapUploads(dataDir, dir, journal.id, storage);
     return 'finished';
   }
   await rm(dir, { recursive: true, force: true });

@@ -20,7 +20,7 @@ import {
 } from './enquiries.service.ts';
 import { MailOutbox } from './mail-outbox.ts';
 import { FormTokens } from './form-token.ts';
-import { SubmissionGuard } from './submission-guard.ts';
+import { admitSubmission } from './submission-guard.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,7 +40,11 @@ const IdSchema = z.object({
 
 async function enquiriesRoutes(app: FastifyInstance) {
   // SMTP_URL from the environment (env.ts validates it at start).
-  const outbox = new MailOutbox(app, process.env.SMTP_URL || undefined, Number(process.env.SPROUT_MAIL_RETRY_MS) || 30_000);
+  const outbox = new MailOutbox(app, process.env.SMTP_URL || undefined, {
+    retryBaseMs: Number(process.env.SPROUT_MAIL_RETRY_MS) || 30_000,
+    leaseMs: Number(process.env.SPROUT_MAIL_LEASE_MS) || 120_000,
+    sweepMs: Number(process.env.SPROUT_MAIL_SWEEP_MS) || 60_000,
+  });
   app.decorate('mailOutbox', outbox);
   app.addHook('onReady', () => {
     void outbox.resume().catch((err: unknown) => app.log.warn({ err }, 'could not resume enquiry e-mails'));
@@ -50,7 +54,6 @@ async function enquiriesRoutes(app: FastifyInstance) {
     await outbox.settle();
   });
 
-  const guard = new SubmissionGuard();
   const formTokens = new FormTokens(app.db);
   // Browser tests fill forms faster than people: they may lower the minimum fill time (never raise
   // it; a value that is not a number leaves it as it is).
@@ -77,7 +80,7 @@ async function enquiriesRoutes(app: FastifyInstance) {
         throw new AppError(400, 'FORM_TOKEN_INVALID', 'Please reload the page and send the form again.');
       }
       if (timing === 'too-fast') throw badRequest('That was quick! Please check your answers and send the form again.');
-      guard.admit(request.ip);
+      await admitSubmission(app.db, request.ip);
       const enquiry = await createEnquiry(
         app.db,
         type === 'admission'

@@ -126,27 +126,68 @@ export async function deleteEnquiry(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function recordMailResult(db: Db, id: number, result: { ok: true } | { ok: false; error: string }) {
+/**
+ * After a sending attempt. A failure keeps the message claimed for `retryInMs` (its back-off): no
+ * instance's sweep takes it before the retry is due.
+ */
+export async function recordMailResult(
+  db: Db,
+  id: number,
+  result: { ok: true } | { ok: false; error: string; retryInMs?: number },
+) {
+  const attempts = sql`${enquiries.mailAttempts} + 1`;
   await db
     .update(enquiries)
     .set(
       result.ok
-        ? { mailState: 'sent', mailError: null, mailAttempts: sql`${enquiries.mailAttempts} + 1` }
-        : { mailState: 'failed', mailError: result.error.slice(0, 500), mailAttempts: sql`${enquiries.mailAttempts} + 1` },
+        ? { mailState: 'sent', mailError: null, mailAttempts: attempts, mailClaimedUntil: null }
+        : {
+            mailState: 'failed',
+            mailError: result.error.slice(0, 500),
+            mailAttempts: attempts,
+            mailClaimedUntil: result.retryInMs ? sql`now() + ${`${Math.ceil(result.retryInMs)} milliseconds`}::interval` : null,
+          },
     )
     .where(eq(enquiries.id, id));
 }
 
-/** Submissions whose e-mail still has to go out (after a restart, or a failure), oldest first. */
-export async function undeliveredEnquiries(db: Db, maxAttempts: number): Promise<Row[]> {
+/**
+ * Claims the e-mail of submission `id` for `leaseMs`, or returns undefined when it is sent, given
+ * up, or claimed by another process whose lease still runs (DESIGN §8: two instances never send
+ * one e-mail twice; a message left by a dead instance is taken once its lease is over).
+ */
+export async function claimEnquiryMail(db: Db, id: number, leaseMs: number, maxAttempts: number): Promise<Enquiry | undefined> {
+  const result = (await db.execute(sql`
+    update ${enquiries} set mail_claimed_until = now() + ${`${Math.ceil(leaseMs)} milliseconds`}::interval
+    where id = (
+      select id from ${enquiries}
+      where id = ${id} and mail_state in ('pending', 'failed') and mail_attempts < ${maxAttempts}
+        and (mail_claimed_until is null or mail_claimed_until <= now())
+      for update skip locked
+    )
+    returning id`)) as unknown as { rows: { id: number }[] };
+  return result.rows.length ? ((await getEnquiry(db, id)) ?? undefined) : undefined;
+}
+
+/** Submissions whose e-mail is due and claimed by nobody, oldest first. */
+export async function dueEnquiryMail(db: Db, maxAttempts: number): Promise<{ id: number }[]> {
   return db
-    .select()
+    .select({ id: enquiries.id })
     .from(enquiries)
-    .where(and(inArray(enquiries.mailState, ['pending', 'failed']), lt(enquiries.mailAttempts, maxAttempts)))
+    .where(
+      and(
+        inArray(enquiries.mailState, ['pending', 'failed']),
+        lt(enquiries.mailAttempts, maxAttempts),
+        sql`(${enquiries.mailClaimedUntil} is null or ${enquiries.mailClaimedUntil} <= now())`,
+      ),
+    )
     .orderBy(enquiries.id)
     .limit(50);
 }
 
 export async function markMailPending(db: Db, id: number) {
-  await db.update(enquiries).set({ mailState: 'pending', mailAttempts: 0, mailError: null }).where(eq(enquiries.id, id));
+  await db
+    .update(enquiries)
+    .set({ mailState: 'pending', mailAttempts: 0, mailError: null, mailClaimedUntil: null })
+    .where(eq(enquiries.id, id));
 }

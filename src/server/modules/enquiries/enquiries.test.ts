@@ -1,8 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openDb } from '../../db/client.ts';
+import { enquiries } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
+import { testDriver } from '../../test/test-database.ts';
+import { createEnquiry } from './enquiries.service.ts';
 import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { FormTokens } from './form-token.ts';
 
@@ -184,5 +190,63 @@ describe('the enquiries inbox', () => {
     );
     expect((await app.inject({ url: `/api/enquiries/${id}`, headers: { cookie: admin } })).statusCode).toBe(404);
     await app.mailOutbox.settle();
+  });
+});
+
+describe('the outbox with several instances on one database', () => {
+  /** On PostgreSQL a second app on the same database; on the built-in one, the same app twice. */
+  let other: FastifyInstance;
+  beforeAll(async () => {
+    if (testDriver() !== 'pg') {
+      other = app;
+      return;
+    }
+    process.env.SMTP_URL = smtp.url;
+    other = await buildTestApp({ database: await openDb({ kind: 'pg', url: app.database.current.url!, poolSize: 2 }) });
+    delete process.env.SMTP_URL;
+    await other.ready();
+  }, 60_000);
+  afterAll(async () => {
+    if (other !== app) await other.close();
+  });
+
+  const stored = async () =>
+    (
+      await createEnquiry(
+        app.db,
+        { type: 'contact', form: { ...contact(), message: `outbox ${Math.random()}` } },
+        {
+          ip: '10.7.7.7',
+          mailConfigured: true,
+        },
+      )
+    ).id;
+  const mailState = async (id: number) =>
+    (await app.db.select({ state: enquiries.mailState }).from(enquiries).where(eq(enquiries.id, id)))[0]!.state;
+
+  it('sends each e-mail once when both instances try to at the same moment', async () => {
+    const ids = [await stored(), await stored(), await stored()];
+    const before = smtp.received.length;
+    for (const id of ids) for (let i = 0; i < 3; i++) (i % 2 ? other : app).mailOutbox.deliver(id);
+    await Promise.all([app.mailOutbox.settle(), other.mailOutbox.settle()]);
+    expect(smtp.received.length - before).toBe(ids.length);
+    for (const id of ids) expect(await mailState(id)).toBe('sent');
+  });
+
+  it('leaves a message another instance holds, and takes it over once that claim has run out', async () => {
+    const id = await stored();
+    const before = smtp.received.length;
+    // An instance claimed it and died: its lease is still running.
+    await app.db.execute(sql`update enquiries set mail_claimed_until = now() + interval '1 hour' where id = ${id}`);
+    other.mailOutbox.deliver(id);
+    await other.mailOutbox.settle();
+    expect(smtp.received.length).toBe(before);
+    expect(await mailState(id)).toBe('pending');
+    // The lease ran out: the next look for due mail sends it, once.
+    await app.db.execute(sql`update enquiries set mail_claimed_until = now() - interval '1 second' where id = ${id}`);
+    await Promise.all([other.mailOutbox.resume(), app.mailOutbox.resume()]);
+    await Promise.all([app.mailOutbox.settle(), other.mailOutbox.settle()]);
+    expect(smtp.received.length - before).toBe(1);
+    expect(await mailState(id)).toBe('sent');
   });
 });

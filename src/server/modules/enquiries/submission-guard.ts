@@ -1,35 +1,23 @@
 import { SUBMISSIONS_PER_HOUR } from '../../../shared/schemas/enquiry-options.ts';
+import type { Db } from '../../db/client.ts';
+import { admitLimitHit, type SharedLimit } from '../../db/limit-hits.ts';
 import { AppError } from '../../errors.ts';
 
-const HOUR = 60 * 60 * 1000;
+export const SUBMISSION_LIMIT: SharedLimit = { name: 'enquiry', max: SUBMISSIONS_PER_HOUR, windowMs: 60 * 60 * 1000 };
 
 /**
- * Spam defences without a third-party service: a per-IP limit (both forms together); the minimum
- * fill time (form-token.ts) and the honeypot field are checked by the caller.
+ * Spam defences without a third-party service: a per-IP limit (both forms together), counted in
+ * the database so it holds for every instance; the minimum fill time (form-token.ts) and the
+ * honeypot field are checked by the caller.
  */
-export class SubmissionGuard {
-  private readonly seen = new Map<string, number[]>();
-
-  constructor(private readonly perHour = SUBMISSIONS_PER_HOUR) {}
-
-  /** Throws 429 when this IP has sent too much in the last hour; otherwise counts this one. */
-  admit(ip: string, now = Date.now()) {
-    const recent = (this.seen.get(ip) ?? []).filter((t) => now - t < HOUR);
-    if (recent.length >= this.perHour) {
-      const retryAfter = Math.ceil((recent[0]! + HOUR - now) / 1000);
-      throw new AppError(
-        429,
-        'TOO_MANY_SUBMISSIONS',
-        'We have received several forms from your network in the last hour. Please try again later, or call us.',
-        { retryAfter },
-      );
-    }
-    recent.push(now);
-    this.seen.set(ip, recent);
-    if (this.seen.size > 10_000) this.prune(now);
-  }
-
-  private prune(now: number) {
-    for (const [ip, times] of this.seen) if (times.every((t) => now - t >= HOUR)) this.seen.delete(ip);
+export async function admitSubmission(db: Db, ip: string): Promise<void> {
+  const retryAfter = await admitLimitHit(db, SUBMISSION_LIMIT, ip);
+  if (retryAfter > 0) {
+    throw new AppError(
+      429,
+      'TOO_MANY_SUBMISSIONS',
+      'We have received several forms from your network in the last hour. Please try again later, or call us.',
+      { retryAfter },
+    );
   }
 }

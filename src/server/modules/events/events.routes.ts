@@ -34,7 +34,7 @@ export default async function eventsRoutes(app: FastifyInstance) {
     const { event, previousCover } = await updateEvent(app.db, id, values);
     const changes = before ? changedFields(before, event) : [];
     await audit(app.db, whoOf(request), { action: 'update', entity, entityId: id, title: event.title, changes });
-    if (previousCover !== event.cover_image) await releaseMedia(app.db, app.dataDir, [previousCover]);
+    if (previousCover !== event.cover_image) await releaseMedia(app.db, app.storage, [previousCover]);
     return { data: event };
   });
 
@@ -43,7 +43,7 @@ export default async function eventsRoutes(app: FastifyInstance) {
     const before = await getEvent(app.db, String(id));
     const { cover } = await deleteEvent(app.db, id);
     await audit(app.db, whoOf(request), { action: 'delete', entity, entityId: id, title: before?.title });
-    await releaseMedia(app.db, app.dataDir, [cover]);
+    await releaseMedia(app.db, app.storage, [cover]);
     return { success: true };
   });
 }

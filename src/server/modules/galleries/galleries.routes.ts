@@ -44,7 +44,7 @@ export default async function galleriesRoutes(app: FastifyInstance) {
     const kept = new Set([...gallery.images, gallery.thumbnail]);
     await releaseMedia(
       app.db,
-      app.dataDir,
+      app.storage,
       previousImages.filter((u) => !kept.has(u)),
     );
     return { data: gallery };
@@ -58,7 +58,7 @@ export default async function galleriesRoutes(app: FastifyInstance) {
       const before = await getGallery(app.db, id, { includeDrafts: true });
       const urls = await deleteGallery(app.db, id);
       await audit(app.db, whoOf(request), { action: 'delete', entity, entityId: id, title: before?.title });
-      await releaseMedia(app.db, app.dataDir, urls);
+      await releaseMedia(app.db, app.storage, urls);
       return { success: true };
     },
   );

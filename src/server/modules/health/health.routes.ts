@@ -1,10 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set on SIGTERM (main.ts): readiness fails while requests are still served. */
+    draining: boolean;
+  }
+}
+
 export default async function healthRoutes(app: FastifyInstance) {
   app.get('/api/health', async () => ({ status: 'ok', uptime: Math.round(process.uptime()) }));
 
   // Public: says whether the database answers, never the driver's message (it names the database).
   app.get('/api/ready', async (request, reply) => {
+    if (app.draining) {
+      return reply.code(503).header('retry-after', '5').send({ status: 'draining', database: app.database.kind });
+    }
     try {
       await withTimeout(app.database.ping(), 3000);
       return { status: 'ready', database: app.database.kind };

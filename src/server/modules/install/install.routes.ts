@@ -4,19 +4,18 @@ import { AppError, conflict, forbidden } from '../../errors.ts';
 import { DatabaseDetailsSchema, type InstallStatus } from '../../../shared/schemas/install.ts';
 import { DatabaseTestError, testDatabaseConnection } from './database-test.ts';
 import { ALREADY_INSTALLED, installSchool } from './install.service.ts';
-import { isLocalRequest, SetupCodeAttempts, setupCodeMatches } from './setup-code.ts';
+import { limitRetryAfter, recordLimitHit } from '../../db/limit-hits.ts';
+import { isLocalRequest, SETUP_CODE_LIMIT, setupCodeMatches } from './setup-code.ts';
 
 const SETUP_CODE_HEADER = 'x-setup-code';
 const WRONG_CODE = 'The setup code is missing or wrong. Copy it from the server log (the line "Sprout is not installed yet").';
 
 export default async function installRoutes(app: FastifyInstance) {
   /** DESIGN §4: installed → 409 for everybody; otherwise a remote caller must give the setup code. */
-  const attempts = new SetupCodeAttempts();
-
   async function guard(request: FastifyRequest, reply: FastifyReply) {
     if (await app.installState.isInstalled()) throw conflict(ALREADY_INSTALLED);
     if (isLocalRequest(request)) return;
-    const wait = attempts.retryAfter(request.ip);
+    const wait = await limitRetryAfter(app.db, SETUP_CODE_LIMIT, request.ip);
     if (wait > 0) {
       reply.header('retry-after', String(wait));
       throw new AppError(
@@ -29,7 +28,7 @@ export default async function installRoutes(app: FastifyInstance) {
     const fromBody = (request.body as { setupCode?: unknown } | undefined)?.setupCode;
     const given = typeof header === 'string' ? header : typeof fromBody === 'string' ? fromBody : undefined;
     if (!setupCodeMatches(app.installState.setupCode, given)) {
-      attempts.fail(request.ip);
+      await recordLimitHit(app.db, SETUP_CODE_LIMIT, request.ip);
       throw forbidden(WRONG_CODE);
     }
   }

@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { SharedLimit } from '../../db/limit-hits.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
@@ -36,23 +37,4 @@ export function setupCodeMatches(expected: string, given: string | undefined): b
 }
 
 /** Wrong setup codes per address; the code has 60 bits, this only keeps the log quiet and guessing slow. */
-export class SetupCodeAttempts {
-  private readonly failures = new Map<string, number[]>();
-  constructor(
-    private readonly max = 10,
-    private readonly windowMs = 15 * 60 * 1000,
-  ) {}
-
-  /** Seconds until this address may try again, or 0. */
-  retryAfter(ip: string, now = Date.now()): number {
-    const recent = (this.failures.get(ip) ?? []).filter((t) => now - t < this.windowMs);
-    this.failures.set(ip, recent);
-    if (recent.length < this.max) return 0;
-    return Math.ceil((recent[0]! + this.windowMs - now) / 1000);
-  }
-
-  fail(ip: string, now = Date.now()) {
-    if (this.failures.size > 10_000) this.failures.clear();
-    this.failures.set(ip, [...(this.failures.get(ip) ?? []), now]);
-  }
-}
+export const SETUP_CODE_LIMIT: SharedLimit = { name: 'setup-code', max: 10, windowMs: 15 * 60 * 1000 };

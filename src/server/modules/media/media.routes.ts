@@ -1,8 +1,11 @@
+import { runOnOneInstance } from '../../db/exclusive.ts';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { mkdirSync } from 'node:fs';
-import { badRequest } from '../../errors.ts';
-import { storeImage, sweepUnusedMedia, uploadsDir } from './media.service.ts';
+import { createHash } from 'node:crypto';
+import { badRequest, notFound } from '../../errors.ts';
+import { FolderStorage, isStorageName } from '../../storage/storage.ts';
+import { storeImage, sweepUnusedMedia } from './media.service.ts';
 import { readMultipart, registerMultipart } from './multipart.ts';
 
 const SWEEP_EVERY_MS = 6 * 3600_000;
@@ -12,29 +15,51 @@ export default async function mediaRoutes(app: FastifyInstance) {
   const uploader = { preHandler: app.requireAnyPermission(['gallery', 'write'], ['blog', 'write']) };
   await registerMultipart(app);
 
-  const root = uploadsDir(app.dataDir);
-  mkdirSync(root, { recursive: true });
-  // Names are random and never reused, so files can be cached for good.
-  await app.register(fastifyStatic, {
-    root,
-    prefix: '/uploads/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-    dotfiles: 'deny',
-    setHeaders: (res) => {
-      res.header('x-content-type-options', 'nosniff');
-      res.header('content-security-policy', "default-src 'none'; sandbox");
-    },
-  });
+  const headers = {
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+  };
+  if (app.storage instanceof FolderStorage) {
+    // One process, the folder: served from disk as always.
+    const root = app.storage.dir;
+    mkdirSync(root, { recursive: true });
+    // Names are random and never reused, so files can be cached for good.
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/uploads/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      dotfiles: 'deny',
+      setHeaders: (res) => {
+        for (const [name, value] of Object.entries(headers)) res.header(name, value);
+      },
+    });
+  } else {
+    const storage = app.storage;
+    // The bucket: sent on to its public address (S3_PUBLIC_URL), or read through the app with the
+    // same headers as the folder's.
+    app.get('/uploads/:name', async (request, reply) => {
+      const { name } = request.params as { name: string };
+      if (!isStorageName(name)) throw notFound('The file');
+      const direct = storage.publicUrl(name);
+      if (direct) return reply.header('cache-control', 'public, max-age=86400').redirect(direct, 302);
+      const bytes = await storage.get(name);
+      if (!bytes) throw notFound('The file');
+      const etag = `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 22)}"`;
+      reply.headers(headers).header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type(name.endsWith('.webp') ? 'image/webp' : 'application/octet-stream').send(bytes);
+    });
+  }
 
   /** POST /api/cover: one image in field `image`; returns `{url, width, height, variants}`. */
   app.post('/api/cover', uploader, async (request) => {
     const body = await readMultipart(request);
     const file = body.files.find((f) => f.field === 'image') ?? body.files[0];
     if (!file) throw badRequest('Choose an image to upload (field "image").');
-    return storeImage(app.db, app.dataDir, file.bytes, request.user);
+    return storeImage(app.db, app.storage, file.bytes, request.user);
   });
 
   /** POST /api/upload-multiple: repeated field `images`; returns `{data: [...], urls: [...]}`. */
@@ -42,7 +67,7 @@ export default async function mediaRoutes(app: FastifyInstance) {
     const body = await readMultipart(request);
     if (body.files.length === 0) throw badRequest('Choose at least one image to upload (field "images").');
     const data = [];
-    for (const file of body.files) data.push(await storeImage(app.db, app.dataDir, file.bytes, request.user));
+    for (const file of body.files) data.push(await storeImage(app.db, app.storage, file.bytes, request.user));
     return { data, urls: data.map((d) => d.url) };
   });
 
@@ -50,7 +75,9 @@ export default async function mediaRoutes(app: FastifyInstance) {
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
-      sweepUnusedMedia(app.db, app.dataDir).catch((err) => app.log.warn({ err }, 'media sweep failed'));
+      runOnOneInstance(app.database, 'media-sweep', () => sweepUnusedMedia(app.db, app.storage)).catch((err) =>
+        app.log.warn({ err }, 'media sweep failed'),
+      );
     }, SWEEP_EVERY_MS);
     timer.unref();
   });

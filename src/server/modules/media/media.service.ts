@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq, lt, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
@@ -16,6 +14,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { events, galleries, media, posts } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { FolderStorage, type Storage } from '../../storage/storage.ts';
 
 /** Types accepted by their bytes, never by name or declared type; SVG and anything else refused. */
 const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
@@ -25,25 +24,10 @@ const MAX_PIXELS = 60_000_000;
 
 export const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');
 
-/**
- * Where processed files live (DESIGN §8). Local disk under DATA_DIR/uploads today; an
- * S3-compatible store is the documented next step for several processes (same two calls).
- */
-export interface MediaStorage {
-  put(name: string, bytes: Buffer): Promise<void>;
-  remove(name: string): Promise<void>;
-}
-
-export function localDisk(dataDir: string): MediaStorage {
-  const dir = uploadsDir(dataDir);
-  return {
-    async put(name, bytes) {
-      mkdirSync(dir, { recursive: true });
-      await writeFile(join(dir, name), bytes);
-    },
-    remove: (name) => rm(join(dir, name), { force: true }),
-  };
-}
+/** Where uploads go: a Storage, or a DATA_DIR whose uploads folder is used (tools, tests). */
+export type UploadsTarget = Storage | string;
+const storageOf = (target: UploadsTarget): Storage =>
+  typeof target === 'string' ? new FolderStorage(uploadsDir(target)) : target;
 
 const unsupported = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG, GIF or WebP images can be uploaded.');
 
@@ -52,7 +36,12 @@ const unsupported = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Only JPEG
  * stores it and its 400/800/1600 px variants under DATA_DIR/uploads with a random name, and
  * records it in `media`. See shared/schemas/media.ts for the URL convention.
  */
-export async function storeImage(db: Db, dataDir: string, bytes: Buffer, actor: { id: number } | null): Promise<UploadedImage> {
+export async function storeImage(
+  db: Db,
+  target: UploadsTarget,
+  bytes: Buffer,
+  actor: { id: number } | null,
+): Promise<UploadedImage> {
   if (bytes.length > MAX_IMAGE_BYTES)
     throw new AppError(413, 'FILE_TOO_LARGE', 'The file is too large: images may be at most 10 MB.');
   if (bytes.length === 0) throw new AppError(400, 'EMPTY_FILE', 'The file is empty.');
@@ -71,16 +60,16 @@ export async function storeImage(db: Db, dataDir: string, bytes: Buffer, actor: 
     throw new AppError(400, 'UNREADABLE_IMAGE', 'The image could not be read. It may be damaged; try another file.');
   }
   const name = randomBytes(16).toString('hex');
-  const storage = localDisk(dataDir);
+  const storage = storageOf(target);
   const url = `${UPLOADS_PREFIX}${name}.webp`;
   const variants: { width: number; url: string }[] = [];
-  await storage.put(`${name}.webp`, main.data);
+  await storage.put(`${name}.webp`, main.data, 'image/webp');
   try {
     // The variants are what pages show: quality 75 at WebP's slowest, smallest effort (about a sixth
     // smaller than quality 80 at the default effort; an upload is made once and shown often).
     for (const width of VARIANT_WIDTHS) {
       const v = await sharp(main.data).resize({ width, withoutEnlargement: true }).webp({ quality: 75, effort: 6 }).toBuffer();
-      await storage.put(`${name}-${width}.webp`, v);
+      await storage.put(`${name}-${width}.webp`, v, 'image/webp');
       variants.push({ width, url: variantUrl(url, width) });
     }
     await db.insert(media).values({
@@ -92,15 +81,14 @@ export async function storeImage(db: Db, dataDir: string, bytes: Buffer, actor: 
       createdBy: actor?.id ?? null,
     });
   } catch (error) {
-    await removeFiles(dataDir, url);
+    await removeFiles(storage, url);
     throw error;
   }
   return { url, width: main.info.width, height: main.info.height, variants };
 }
 
-async function removeFiles(dataDir: string, url: string) {
+async function removeFiles(storage: Storage, url: string) {
   const name = url.slice(UPLOADS_PREFIX.length);
-  const storage = localDisk(dataDir);
   await Promise.all([name, ...VARIANT_WIDTHS.map((w) => variantUrl(name, w))].map((f) => storage.remove(f)));
 }
 
@@ -123,13 +111,13 @@ async function isReferenced(db: Db, url: string): Promise<boolean> {
  * Removes uploads that no content references any more (called after content is updated or
  * deleted). Never throws: a file left behind is swept later.
  */
-export async function releaseMedia(db: Db, dataDir: string, urls: (string | null | undefined)[]): Promise<string[]> {
+export async function releaseMedia(db: Db, target: UploadsTarget, urls: (string | null | undefined)[]): Promise<string[]> {
   const removed: string[] = [];
   for (const url of new Set(urls.filter(isUploadUrl))) {
     try {
       if (await isReferenced(db, url)) continue;
       await db.delete(media).where(eq(media.url, url));
-      await removeFiles(dataDir, url);
+      await removeFiles(storageOf(target), url);
       removed.push(url);
     } catch {
       // swept later by sweepUnusedMedia
@@ -142,33 +130,25 @@ export async function releaseMedia(db: Db, dataDir: string, urls: (string | null
  * Uploads never used by content (a form abandoned after uploading) are removed after a day, and
  * so are files with no `media` row at all (left by a write whose transaction rolled back).
  */
-export async function sweepUnusedMedia(db: Db, dataDir: string, olderThanMs = 24 * 3600_000): Promise<string[]> {
+export async function sweepUnusedMedia(db: Db, target: UploadsTarget, olderThanMs = 24 * 3600_000): Promise<string[]> {
+  const storage = storageOf(target);
   const cutoff = new Date(Date.now() - olderThanMs);
   const stale = await db.select({ url: media.url }).from(media).where(lt(media.createdAt, cutoff));
   const removed = await releaseMedia(
     db,
-    dataDir,
+    storage,
     stale.map((r) => r.url),
   );
-  const dir = uploadsDir(dataDir);
-  let files: string[] = [];
-  try {
-    files = await readdir(dir);
-  } catch {
-    return removed;
-  }
   const known = new Set((await db.select({ url: media.url }).from(media)).map((r) => r.url));
-  for (const file of files) {
-    const match = /^([a-f0-9]{32})(-\d+)?\.webp$/.exec(file);
-    if (!match || known.has(`${UPLOADS_PREFIX}${match[1]}.webp`)) continue;
-    try {
-      if ((await stat(join(dir, file))).mtime < cutoff) {
-        await rm(join(dir, file), { force: true });
-        removed.push(`${UPLOADS_PREFIX}${file}`);
-      }
-    } catch {
-      // gone already
+  try {
+    for await (const file of storage.list()) {
+      const match = /^([a-f0-9]{32})(-\d+)?\.webp$/.exec(file.name);
+      if (!match || known.has(`${UPLOADS_PREFIX}${match[1]}.webp`) || file.modified >= cutoff) continue;
+      await storage.remove(file.name);
+      removed.push(`${UPLOADS_PREFIX}${file.name}`);
     }
+  } catch {
+    // tried again at the next sweep
   }
   return removed;
 }

@@ -69,12 +69,12 @@ export default async function postsRoutes(app: FastifyInstance) {
     const { raw, cover } = await readPostBody(request);
     const values = PostInputSchema.parse(raw);
     let coverUrl: string | null | undefined = values.cover_image === undefined ? undefined : values.cover_image || null;
-    if (cover) coverUrl = (await storeImage(app.db, app.dataDir, cover.bytes, request.user)).url;
+    if (cover) coverUrl = (await storeImage(app.db, app.storage, cover.bytes, request.user)).url;
     try {
       if (id === null) return { post: await createPost(app.db, values, coverUrl, request.user!), previousCover: null };
       return await updatePost(app.db, id, values, coverUrl);
     } catch (error) {
-      if (cover && coverUrl) await releaseMedia(app.db, app.dataDir, [coverUrl]);
+      if (cover && coverUrl) await releaseMedia(app.db, app.storage, [coverUrl]);
       throw error;
     }
   }
@@ -93,7 +93,7 @@ export default async function postsRoutes(app: FastifyInstance) {
     const action = publishAction(before?.status === 'published', post.status === 'published');
     const changes = before ? changedFields(before, post) : [];
     await audit(app.db, whoOf(request), { action, entity, entityId: id, title: post.title, changes });
-    if (previousCover !== post.cover_image) await releaseMedia(app.db, app.dataDir, [previousCover]);
+    if (previousCover !== post.cover_image) await releaseMedia(app.db, app.storage, [previousCover]);
     return { success: true, data: post };
   });
 
@@ -102,7 +102,7 @@ export default async function postsRoutes(app: FastifyInstance) {
     const before = await getPostById(app.db, id, { includeDrafts: true });
     const { cover } = await deletePost(app.db, id);
     await audit(app.db, whoOf(request), { action: 'delete', entity, entityId: id, title: before?.title });
-    await releaseMedia(app.db, app.dataDir, [cover]);
+    await releaseMedia(app.db, app.storage, [cover]);
     return { success: true };
   });
 }

@@ -5,6 +5,7 @@ import { roles } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
 import { audit, changedFields, whoOf } from '../audit/audit.service.ts';
 import { runSecurityMaintenance } from './maintenance.ts';
+import { runOnOneInstance } from '../../db/exclusive.ts';
 import { startPasswordChecker } from './password-policy.ts';
 import {
   getSecuritySettings,
@@ -57,8 +58,11 @@ export default async function securityRoutes(app: FastifyInstance) {
   });
 
   // Retention runs in the application, now and then; a failure is logged and tried again next time.
+  // With several instances on one PostgreSQL, one of them does it each time.
   const maintain = () =>
-    void runSecurityMaintenance(app.db).catch((err: unknown) => app.log.warn({ err }, 'security maintenance failed'));
+    void runOnOneInstance(app.database, 'security-maintenance', () => runSecurityMaintenance(app.db)).catch((err: unknown) =>
+      app.log.warn({ err }, 'security maintenance failed'),
+    );
   let first: NodeJS.Timeout | undefined;
   let every: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
