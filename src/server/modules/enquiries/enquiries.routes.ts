@@ -18,6 +18,9 @@ import {
   markMailPending,
   setEnquiryStatus,
 } from './enquiries.service.ts';
+import type { SchoolProfile } from '../../../shared/schemas/school.ts';
+import { confirmationMessage } from '../admissions/admission-mail.ts';
+import { getSchoolProfile } from '../site/site.service.ts';
 import { MailOutbox } from './mail-outbox.ts';
 import { FormTokens } from './form-token.ts';
 import { SubmissionGuard } from './submission-guard.ts';
@@ -29,6 +32,15 @@ declare module 'fastify' {
 }
 
 const FormTokenQuerySchema = z.object({ type: z.enum(ENQUIRY_TYPES, 'Say which form: admission or contact.') });
+
+/** The admission's branch must be one of the school's; a one-branch school needs no choice. */
+function admissionBranch(form: { branch?: string }, school: SchoolProfile) {
+  const names = school.branches.map((b) => b.name);
+  if (!form.branch && names.length === 1) form.branch = names[0];
+  if (form.branch && !names.includes(form.branch)) {
+    throw badRequest('Choose one of our branches.', { fields: { branch: `Choose one of: ${names.join(', ')}.` } });
+  }
+}
 
 const IdSchema = z.object({
   id: z.coerce
@@ -78,6 +90,8 @@ async function enquiriesRoutes(app: FastifyInstance) {
       }
       if (timing === 'too-fast') throw badRequest('That was quick! Please check your answers and send the form again.');
       guard.admit(request.ip);
+      const school = await getSchoolProfile(app.db);
+      if (type === 'admission') admissionBranch(form as z.infer<typeof AdmissionFormSchema>, school);
       const enquiry = await createEnquiry(
         app.db,
         type === 'admission'
@@ -86,7 +100,13 @@ async function enquiriesRoutes(app: FastifyInstance) {
         { ip: request.ip, mailConfigured: outbox.configured },
       );
       outbox.deliver(enquiry.id);
-      return reply.code(201).send({ data: { id: enquiry.id } });
+      // The family's own copy of the reference; not retried (the page already showed it).
+      if (type === 'admission' && outbox.configured) {
+        outbox.sendNow(confirmationMessage(enquiry, school)).catch((err: unknown) => {
+          request.log.warn({ err, enquiry: enquiry.id }, 'admission confirmation e-mail failed');
+        });
+      }
+      return reply.code(201).send({ data: { id: enquiry.id, reference: enquiry.reference } });
     });
   }
 
