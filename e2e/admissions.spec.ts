@@ -79,7 +79,7 @@ describe.skipIf(chromiumMissingReason())('the admissions pipeline', () => {
       .poll(() => t.page.getByRole('heading', { name: 'Admissions', level: 1 }).isVisible(), { timeout: 15_000 })
       .toBe(true);
     await expect.poll(() => column(t.page, 'New').getByText('Ira Menon').isVisible()).toBe(true);
-    expect(await column(t.page, 'New').getByText('3 y 2 m at start').isVisible()).toBe(true);
+    expect(await column(t.page, 'New').getByText('4 y 2 m at start').isVisible()).toBe(true);
     await expectNoAxeViolations(t.page);
 
     for (const stage of ['Contacted', 'Offered', 'Enrolled']) {
@@ -92,7 +92,7 @@ describe.skipIf(chromiumMissingReason())('the admissions pipeline', () => {
     // The timeline tells the story; the search finds the family by the father's name.
     await t.page.getByLabel('Search by child or parent name').fill('arjun');
     await expect.poll(() => column(t.page, 'Enrolled').getByText('Ira Menon').isVisible()).toBe(true);
-    await column(t.page, 'Enrolled').getByRole('button', { name: 'Ira Menon' }).click();
+    await column(t.page, 'Enrolled').getByRole('button', { name: 'Ira Menon', exact: true }).click();
     const detail = t.page.getByRole('dialog', { name: `Ira Menon (${reference})` });
     await expect.poll(() => detail.getByText('Moved from Offered to Enrolled').isVisible()).toBe(true);
     await expectNoAxeViolations(t.page);
