@@ -317,3 +317,52 @@ describe('retention', () => {
     expect(res.json().data.settings.enquiryRetentionMonths).toBe(24);
   });
 });
+
+describe('without SMTP configured', () => {
+  it('shows staff the visit invitation and keeps a reply unsent in the timeline', async () => {
+    const quiet = await buildTestApp();
+    try {
+      const installed = await installTestSchool(quiet);
+      const cookie = await sessionCookie(quiet, installed.admin);
+      const formToken = await new FormTokens(quiet.db).issue('admission', Date.now() - 60_000);
+      const sent = await quiet.inject({
+        method: 'POST',
+        url: '/api/enquiries/admission',
+        payload: {
+          formToken,
+          name: 'Noor Ali',
+          fatherName: 'Sami Ali',
+          email: 'sami@example.com',
+          phone: '+91 98765 22222',
+          birthDate: '2023-01-01',
+          address: '1 Lane',
+          department: 'playgroup',
+          admissionDate: '2026-12-01',
+        },
+      });
+      const { id, reference } = sent.json().data;
+      expect(reference).toMatch(/^ADM-/);
+      const booked = await quiet.inject({
+        method: 'POST',
+        url: `/api/enquiries/${id}/stage`,
+        headers: { cookie },
+        payload: { to: 'visit_booked', visitAt: '2026-12-03T04:30:00Z' },
+      });
+      expect(booked.statusCode).toBe(200);
+      expect(booked.json().visit).toMatchObject({ mailed: false });
+      expect(booked.json().visit.text).toContain('Noor Ali');
+      expect(booked.json().visit.text).toContain(reference);
+      const reply = await quiet.inject({
+        method: 'POST',
+        url: `/api/enquiries/${id}/reply`,
+        headers: { cookie },
+        payload: { message: 'See you Thursday.' },
+      });
+      expect(reply.statusCode).toBe(202);
+      expect(reply.json()).toMatchObject({ mailed: false, mail: { to: 'sami@example.com' } });
+      expect(reply.json().data.at(-1)).toMatchObject({ kind: 'reply', mailed: false, text: 'See you Thursday.' });
+    } finally {
+      await quiet.close();
+    }
+  });
+});
