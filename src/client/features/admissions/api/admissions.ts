@@ -22,7 +22,8 @@ export function useAdmissionBoard(filter: Partial<AdmissionFilter>) {
 
 export function useTimeline(id: number | null) {
   return useQuery({
-    queryKey: ['enquiries', 'timeline', id],
+    // Not under 'enquiries': deleting an enquiry refreshes the inbox, never the timeline of the gone one.
+    queryKey: ['enquiry-timeline', id],
     queryFn: ({ signal }) => apiGet<{ data: TimelineEntry[] }>(`/api/enquiries/${id}/timeline`, { signal }),
     enabled: id !== null,
     select: (r) => r.data,
@@ -38,7 +39,14 @@ export interface VisitOutcome {
 
 function useEnquiryMutation<T, R>(fn: (input: T) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: ['enquiries'] }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['enquiries'] }),
+        client.invalidateQueries({ queryKey: ['enquiry-timeline'] }),
+      ]),
+  });
 }
 
 export const useMoveStage = () =>

@@ -97,10 +97,7 @@ export default function AdmissionsScreen() {
           Could not load the admissions. Please try again.
         </p>
       ) : (
-        <div
-          className={`mt-6 flex gap-4 overflow-x-auto pb-4 ${isPlaceholderData ? 'opacity-60' : ''}`}
-          aria-busy={isPlaceholderData || undefined}
-        >
+        <div className="mt-6 flex gap-4 overflow-x-auto pb-4" aria-busy={isPlaceholderData || undefined}>
           {data.columns.map((column) => (
             <section
               key={column.stage}
