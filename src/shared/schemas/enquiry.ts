@@ -105,3 +105,12 @@ export interface EnquiryCounts {
 export type EnquiryListPage = ListPage<Enquiry, EnquiryCounts>;
 
 export const EnquiryUpdateSchema = z.object({ status: z.enum(['new', 'handled']) });
+
+/** `/api/enquiries/:id`: a database id (int4). */
+export const EnquiryIdParamsSchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
-import { z } from 'zod';
 import { STAGE_LABELS } from '../../../shared/schemas/admission-stages.ts';
 import {
   AdmissionFilterSchema,
@@ -9,6 +8,7 @@ import {
   StageMoveSchema,
 } from '../../../shared/schemas/admissions.ts';
 import { DEPARTMENTS } from '../../../shared/schemas/enquiry-options.ts';
+import { EnquiryIdParamsSchema } from '../../../shared/schemas/enquiry.ts';
 import { csvCell } from '../../csv-cell.ts';
 import { readInChunks } from '../../db/lists.ts';
 import { enquiries } from '../../db/schema/index.ts';
@@ -20,13 +20,7 @@ import { replyMessage, visitMessage, visitText } from './admission-mail.ts';
 import { addTimelineEntry, admissionBoard, admissionWhere, enquiryTimelineOf, moveStage, toCard } from './admissions.service.ts';
 import { and, asc, gt } from 'drizzle-orm';
 
-const IdSchema = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
+const IdSchema = EnquiryIdParamsSchema;
 const entity = 'enquiry' as const;
 const titleOf = (type: 'admission' | 'contact') => `${type === 'admission' ? 'Admission' : 'Contact'} enquiry`;
 const departmentLabel = (value: string) => DEPARTMENTS.find((d) => d.value === value)?.label ?? value;

@@ -5,6 +5,7 @@ import { ENQUIRY_TYPES, MIN_FILL_MS } from '../../../shared/schemas/enquiry-opti
 import {
   AdmissionFormSchema,
   ContactFormSchema,
+  EnquiryIdParamsSchema,
   EnquiryListQuerySchema,
   EnquiryUpdateSchema,
 } from '../../../shared/schemas/enquiry.ts';
@@ -42,13 +43,7 @@ function admissionBranch(form: { branch?: string }, school: SchoolProfile) {
   }
 }
 
-const IdSchema = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
+const IdSchema = EnquiryIdParamsSchema;
 
 async function enquiriesRoutes(app: FastifyInstance) {
   // SMTP_URL from the environment (env.ts validates it at start).
