@@ -2,8 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE } from './support/browser.ts';
 import { chromiumMissingReason } from './support/env.ts';
-import { installSchool, signInAsAdmin } from './support/install.ts';
-import { gotoReady } from './support/public-content.ts';
+import { E2E_ADMIN, installSchool, signInAsAdmin } from './support/install.ts';
+import { gotoReady, login } from './support/public-content.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /** Presses Tab until the focused element's label or text starts with `name` (keyboard only). */
@@ -36,6 +36,28 @@ async function moveByKeyboard(page: Page, child: string, stage: string) {
   await tabTo(page, `Move to ${stage}`);
   await page.keyboard.press('Enter');
   await expect.poll(() => dialog.isVisible()).toBe(false);
+}
+
+/** An admission sent the way the form sends it (the test server accepts an instant fill). */
+async function submitAdmission(base: string, name: string, fatherName: string) {
+  const { token } = (await (await fetch(`${base}/api/enquiries/form-token?type=admission`)).json()) as { token: string };
+  const response = await fetch(`${base}/api/enquiries/admission`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      formToken: token,
+      name,
+      fatherName,
+      email: `${fatherName.split(' ')[0]!.toLowerCase()}@example.com`,
+      phone: '+91 98765 33333',
+      birthDate: '2023-08-01',
+      address: '9 Hill Road',
+      department: 'kindergarten',
+      admissionDate: '2028-04-01',
+      branch: 'Main Branch',
+    }),
+  });
+  if (response.status !== 201) throw new Error(`submit failed: ${response.status} ${await response.text()}`);
 }
 
 const column = (page: Page, stage: string) => page.getByRole('region', { name: new RegExp(`^${stage}`) });
@@ -101,6 +123,73 @@ describe.skipIf(chromiumMissingReason())('the admissions pipeline', () => {
     await t.page.setViewportSize(PHONE);
     await expect.poll(() => column(t.page, 'Enrolled').isVisible()).toBe(true);
     await expectNoAxeViolations(t.page);
+    await t.close();
+  });
+
+  it('books a visit (text for staff without SMTP), warns before an offer passes the seats, and the CSV agrees', async () => {
+    const cookie = await login(server.url, E2E_ADMIN.username, E2E_ADMIN.password);
+    const school = (await (await fetch(`${server.url}/api/school`)).json()).data;
+    school.branches[0].seats = { kindergarten: 1 };
+    const saved = await fetch(`${server.url}/api/school`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie, origin: server.url },
+      body: JSON.stringify(school),
+    });
+    expect(saved.status).toBe(200);
+    await submitAdmission(server.url, 'Tara Bose', 'Nikhil Bose');
+    await submitAdmission(server.url, 'Dev Nair', 'Kiran Nair');
+
+    const t = await openPage(browser, server.url, DESKTOP);
+    await signInAsAdmin(t.page, server);
+    await gotoReady(t.page, '/cms/admissions');
+    await t.page.getByLabel('Wanted start month').fill('2028-04');
+    await expect
+      .poll(() => t.page.getByText('Main Branch · Kindergarten (4-6 yrs): 0 of 1 seats offered or taken').isVisible())
+      .toBe(true);
+
+    await t.page.getByRole('button', { name: 'Move Tara Bose to…' }).click();
+    await t.page.getByRole('menuitem', { name: 'Visit booked' }).click();
+    const visit = t.page.getByRole('dialog', { name: 'Move Tara Bose to Visit booked' });
+    await visit.getByLabel('Visit date and time').fill('2028-03-10T10:30');
+    await visit.getByRole('button', { name: 'Move to Visit booked' }).click();
+    await expect.poll(() => visit.getByText('send the family this invitation yourself').isVisible()).toBe(true);
+    expect(await visit.getByRole('textbox').inputValue()).toContain('Tara Bose');
+    await expectNoAxeViolations(t.page);
+    await visit.getByRole('button', { name: 'Done' }).click();
+
+    for (const [child, from] of [
+      ['Tara Bose', 'Visit booked'],
+      ['Dev Nair', 'New'],
+    ] as const) {
+      if (from === 'New') {
+        await t.page.getByRole('button', { name: `Move ${child} to…` }).click();
+        await t.page.getByRole('menuitem', { name: 'Contacted' }).click();
+        await t.page.getByRole('dialog').getByRole('button', { name: 'Move to Contacted' }).click();
+        await expect.poll(() => column(t.page, 'Contacted').getByText(child).isVisible()).toBe(true);
+      }
+      await t.page.getByRole('button', { name: `Move ${child} to…` }).click();
+      await t.page.getByRole('menuitem', { name: 'Offered' }).click();
+      await t.page.getByRole('dialog').getByRole('button', { name: 'Move to Offered' }).click();
+    }
+    const warning = t.page.getByRole('dialog').getByRole('alert');
+    await expect.poll(() => warning.isVisible()).toBe(true);
+    expect(await warning.textContent()).toContain('1 of 1 kindergarten seats');
+    await expectNoAxeViolations(t.page);
+    // The warning is the server's 409 for the offer; the browser logs it.
+    t.errors.splice(0, t.errors.length, ...t.errors.filter((e) => !/status of 409/.test(e)));
+    await t.page.getByRole('button', { name: 'Offer anyway' }).click();
+    await expect
+      .poll(() => t.page.getByText('Main Branch · Kindergarten (4-6 yrs): 2 of 1 seats offered or taken').isVisible())
+      .toBe(true);
+    expect(await column(t.page, 'Offered').getByRole('heading').textContent()).toContain('2');
+
+    const csv = await fetch(`${server.url}/api/admissions/export.csv?month=2028-04`, { headers: { cookie } });
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines.filter((l) => l.includes(',Offered,'))).toHaveLength(2);
     await t.close();
   });
 });
