@@ -17,6 +17,7 @@ import { audit, whoOf } from '../audit/audit.service.ts';
 import { getEnquiry } from '../enquiries/enquiries.service.ts';
 import { getSchoolProfile } from '../site/site.service.ts';
 import { replyMessage, visitMessage, visitText } from './admission-mail.ts';
+import { enquiryTallyRows } from './retention.ts';
 import { addTimelineEntry, admissionBoard, admissionWhere, enquiryTimelineOf, moveStage, toCard } from './admissions.service.ts';
 import { and, asc, gt } from 'drizzle-orm';
 
@@ -96,6 +97,9 @@ export default async function admissionsRoutes(app: FastifyInstance) {
       .header('cache-control', 'no-store')
       .send(csv);
   });
+
+  // What retention left of deleted enquiries: counts per month of submission, type and outcome.
+  app.get('/api/admissions/tallies', read, async () => ({ data: await enquiryTallyRows(app.db) }));
 
   app.get('/api/enquiries/:id/timeline', read, async (request) => {
     const timeline = await enquiryTimelineOf(app.db, IdSchema.parse(request.params).id);
