@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import accountRoutes from './account/account.routes.ts';
+import admissionsRoutes from './admissions/admissions.routes.ts';
 import auditRoutes from './audit/audit.routes.ts';
 import authRoutes from './auth/auth.routes.ts';
 import backupsRoutes from './backups/backups.routes.ts';
@@ -35,6 +36,7 @@ export async function registerModules(app: FastifyInstance) {
     postsRoutes,
     mediaRoutes,
     enquiriesRoutes,
+    admissionsRoutes,
     feedsRoutes,
     auditRoutes,
     securityRoutes,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isPlausibleYear } from '../dates.ts';
+import { ADMISSION_STAGES } from './admission-stages.ts';
 import { DEPARTMENTS, ENQUIRY_TYPES } from './enquiry-options.ts';
 import { listQuerySchema, optionalFilter, type ListPage } from './list-query.ts';
 
@@ -42,6 +43,8 @@ export const AdmissionFormSchema = z
     address: required('Address', 500),
     department: z.enum(DEPARTMENTS.map((d) => d.value) as [string, ...string[]], 'Choose a department.'),
     admissionDate: isoDay('Admission date'),
+    /** Which of the school's branches; optional (older pages, and schools with one branch). */
+    branch: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(80).optional()),
   })
   .extend(AntiSpamSchema.shape);
 export type AdmissionForm = z.infer<typeof AdmissionFormSchema>;
@@ -70,6 +73,12 @@ export const EnquirySchema = z.object({
   mailAttempts: z.number(),
   mailError: z.string().nullable(),
   createdAt: z.string(),
+  /** What the parent was told after submitting (issue #14). */
+  reference: z.string(),
+  /** Admissions only: the pipeline stage, since when, and the booked visit. */
+  stage: z.enum(ADMISSION_STAGES).nullable(),
+  stageChangedAt: z.string(),
+  visitAt: z.string().nullable(),
 });
 export type Enquiry = z.infer<typeof EnquirySchema>;
 
@@ -96,3 +105,12 @@ export interface EnquiryCounts {
 export type EnquiryListPage = ListPage<Enquiry, EnquiryCounts>;
 
 export const EnquiryUpdateSchema = z.object({ status: z.enum(['new', 'handled']) });
+
+/** `/api/enquiries/:id`: a database id (int4). */
+export const EnquiryIdParamsSchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isTimeZone } from '../dates.ts';
+import { DEPARTMENTS } from './enquiry-options.ts';
 
 const text = (max: number) => z.string().trim().max(max, { abort: true });
 
@@ -10,6 +11,13 @@ export const BranchSchema = z.object({
   /** Latitude and longitude for the map embed. */
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
+  /** Seats per department at this branch (admissions capacity); a department left out has no limit. */
+  seats: z
+    .partialRecord(
+      z.enum(DEPARTMENTS.map((d) => d.value) as [string, ...string[]]),
+      z.number().int('Seats must be a whole number.').min(0, 'Seats cannot be negative.').max(999, 'At most 999 seats.'),
+    )
+    .optional(),
 });
 export type Branch = z.infer<typeof BranchSchema>;
 

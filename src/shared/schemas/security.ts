@@ -18,6 +18,8 @@ export const SecuritySettingsSchema = z.object({
   sessionIdleHours: whole('Idle time', 1, 24 * 30).default(12),
   sessionMaxDays: whole('Longest session', 1, 365).default(30),
   auditRetentionMonths: whole('Audit log retention', 1, 120).default(12),
+  /** Declined and stale enquiries are deleted after this (issue #14); enrolled children's stay. */
+  enquiryRetentionMonths: whole('Enquiry retention', 1, 120).default(24),
 });
 export type SecuritySettings = z.infer<typeof SecuritySettingsSchema>;
 export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = SecuritySettingsSchema.parse({});

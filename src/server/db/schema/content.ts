@@ -12,6 +12,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt, sqlIn, updatedAt } from './_columns.ts';
+import { ADMISSION_STAGES } from '../../../shared/schemas/admission-stages.ts';
 import { users } from './users.ts';
 
 export const EVENT_STATUSES = ['upcoming', 'ongoing', 'completed'] as const;
@@ -35,6 +36,10 @@ export const enquirySearch = (t: Cols<'name' | 'email' | 'phone' | 'message'>) =
   searchVector(
     sql`${t.name} || ' ' || ${t.email} || ' ' || translate(${t.email}, '@.', '  ') || ' ' || coalesce(${t.phone}, '') || ' ' || coalesce(${t.message}, '')`,
   );
+
+/** The board's search: the child's and the father's names. */
+export const admissionSearch = (t: Cols<'name' | 'details'>) =>
+  searchVector(sql`${t.name} || ' ' || coalesce(${t.details} ->> 'fatherName', '')`);
 
 export const categories = pgTable(
   'categories',
@@ -200,9 +205,17 @@ export const enquiries = pgTable(
     /** While in the future, one process is sending this e-mail (a lease: a dead process's claim runs out). */
     mailClaimedUntil: timestamp('mail_claimed_until', { withTimezone: true }),
     ip: text('ip'),
+    /** Admissions only (issue #14): where the family is in the pipeline, since when, and the visit. */
+    stage: text('stage', { enum: ADMISSION_STAGES }),
+    stageChangedAt: timestamp('stage_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    visitAt: timestamp('visit_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
+    index('enquiries_stage_idx').on(t.stage, t.stageChangedAt),
+    index('enquiries_admission_search_idx').using('gin', admissionSearch(t)),
+    check('enquiries_stage_check', sql`${t.stage} in (${sqlIn(ADMISSION_STAGES)})`),
+    check('enquiries_stage_for_admissions', sql`(${t.type} = 'admission') = (${t.stage} is not null)`),
     index('enquiries_type_created_idx').on(t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('enquiries_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('enquiries_status_idx').on(t.status),

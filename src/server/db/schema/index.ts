@@ -1,3 +1,4 @@
 export * from './users.ts';
 export * from './content.ts';
 export * from './security.ts';
+export * from './admissions.ts';

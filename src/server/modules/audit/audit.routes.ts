@@ -2,17 +2,14 @@ import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import { stringify } from 'csv-stringify';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, AuditFilterSchema, AuditQuerySchema } from '../../../shared/schemas/audit.ts';
+import { csvCell } from '../../csv-cell.ts';
 import { getSchoolProfile } from '../site/site.service.ts';
 import { auditRows, listAudit } from './audit.service.ts';
 
 /** The export's ceiling: ten years of a school's audit log fits many times over. */
 const MAX_EXPORT_ROWS = 200_000;
 
-/** A cell a spreadsheet would run as a formula is kept as text (CSV injection). */
-const cell = (value: string | null | undefined) => {
-  const text = value ?? '';
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-};
+const cell = csvCell;
 
 /** The audit log (DESIGN §6: the users module, read): one page at a time, or all of it as CSV. */
 export default async function auditRoutes(app: FastifyInstance) {

@@ -5,6 +5,7 @@ import { ENQUIRY_TYPES, MIN_FILL_MS } from '../../../shared/schemas/enquiry-opti
 import {
   AdmissionFormSchema,
   ContactFormSchema,
+  EnquiryIdParamsSchema,
   EnquiryListQuerySchema,
   EnquiryUpdateSchema,
 } from '../../../shared/schemas/enquiry.ts';
@@ -18,6 +19,9 @@ import {
   markMailPending,
   setEnquiryStatus,
 } from './enquiries.service.ts';
+import type { SchoolProfile } from '../../../shared/schemas/school.ts';
+import { confirmationMessage } from '../admissions/admission-mail.ts';
+import { getSchoolProfile } from '../site/site.service.ts';
 import { MailOutbox } from './mail-outbox.ts';
 import { FormTokens } from './form-token.ts';
 import { admitSubmission } from './submission-guard.ts';
@@ -30,13 +34,16 @@ declare module 'fastify' {
 
 const FormTokenQuerySchema = z.object({ type: z.enum(ENQUIRY_TYPES, 'Say which form: admission or contact.') });
 
-const IdSchema = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
+/** The admission's branch must be one of the school's; a one-branch school needs no choice. */
+function admissionBranch(form: { branch?: string }, school: SchoolProfile) {
+  const names = school.branches.map((b) => b.name);
+  if (!form.branch && names.length === 1) form.branch = names[0];
+  if (form.branch && !names.includes(form.branch)) {
+    throw badRequest('Choose one of our branches.', { fields: { branch: `Choose one of: ${names.join(', ')}.` } });
+  }
+}
+
+const IdSchema = EnquiryIdParamsSchema;
 
 async function enquiriesRoutes(app: FastifyInstance) {
   // SMTP_URL from the environment (env.ts validates it at start).
@@ -81,6 +88,8 @@ async function enquiriesRoutes(app: FastifyInstance) {
       }
       if (timing === 'too-fast') throw badRequest('That was quick! Please check your answers and send the form again.');
       await admitSubmission(app.db, request.ip);
+      const school = await getSchoolProfile(app.db);
+      if (type === 'admission') admissionBranch(form as z.infer<typeof AdmissionFormSchema>, school);
       const enquiry = await createEnquiry(
         app.db,
         type === 'admission'
@@ -89,7 +98,13 @@ async function enquiriesRoutes(app: FastifyInstance) {
         { ip: request.ip, mailConfigured: outbox.configured },
       );
       outbox.deliver(enquiry.id);
-      return reply.code(201).send({ data: { id: enquiry.id } });
+      // The family's own copy of the reference; not retried (the page already showed it).
+      if (type === 'admission' && outbox.configured) {
+        outbox.sendNow(confirmationMessage(enquiry, school)).catch((err: unknown) => {
+          request.log.warn({ err, enquiry: enquiry.id }, 'admission confirmation e-mail failed');
+        });
+      }
+      return reply.code(201).send({ data: { id: enquiry.id, reference: enquiry.reference } });
     });
   }
 

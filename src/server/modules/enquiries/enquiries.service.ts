@@ -6,6 +6,7 @@ import type {
   EnquiryListOptions,
   EnquiryListPage,
 } from '../../../shared/schemas/enquiry.ts';
+import { enquiryReference } from '../../../shared/schemas/admission-stages.ts';
 import type { Db } from '../../db/client.ts';
 import { countRows, matchesSearch } from '../../db/lists.ts';
 import { enquiries, enquirySearch } from '../../db/schema/index.ts';
@@ -27,6 +28,10 @@ function toDto(row: Row): Enquiry {
     mailAttempts: row.mailAttempts,
     mailError: row.mailError,
     createdAt: row.createdAt.toISOString(),
+    reference: enquiryReference(row.type, row.id),
+    stage: row.stage,
+    stageChangedAt: row.stageChangedAt.toISOString(),
+    visitAt: row.visitAt?.toISOString() ?? null,
   };
 }
 
@@ -37,7 +42,7 @@ export async function createEnquiry(
   meta: { ip: string; mailConfigured: boolean },
 ): Promise<Enquiry> {
   const common = { ip: meta.ip, mailState: meta.mailConfigured ? ('pending' as const) : ('not_configured' as const) };
-  const values: Pick<typeof enquiries.$inferInsert, 'type' | 'name' | 'email' | 'phone' | 'message' | 'details'> =
+  const values: Pick<typeof enquiries.$inferInsert, 'type' | 'name' | 'email' | 'phone' | 'message' | 'details' | 'stage'> =
     input.type === 'admission'
       ? {
           type: 'admission' as const,
@@ -51,7 +56,9 @@ export async function createEnquiry(
             address: input.form.address,
             department: input.form.department,
             admissionDate: input.form.admissionDate,
+            ...(input.form.branch ? { branch: input.form.branch } : {}),
           },
+          stage: 'new' as const,
         }
       : {
           type: 'contact' as const,

@@ -51,6 +51,18 @@ export class MailOutbox {
     this.inFlight.add(attempt);
   }
 
+  /**
+   * Sends one message to a family now (a confirmation, a visit, a staff reply) and resolves when
+   * the server took it; not retried: the caller records or shows the outcome.
+   */
+  sendNow(message: Parameters<Transporter['sendMail']>[0]): Promise<void> {
+    if (!this.transport || this.closed) return Promise.reject(new Error('E-mail is not configured on this server (SMTP_URL).'));
+    const sending = this.transport.sendMail(message).then(() => undefined);
+    const tracked = sending.catch(() => undefined).finally(() => this.inFlight.delete(tracked));
+    this.inFlight.add(tracked);
+    return sending;
+  }
+
   /** Delivers whatever is due; on PostgreSQL, again every sweepMs. */
   async resume() {
     if (!this.transport) return;

@@ -95,10 +95,10 @@ export function rssXml(origin: string, school: SchoolProfile, posts: PostDto[]):
 }
 
 /** RFC 5545 text escaping and 75-octet line folding. */
-const icsText = (value: string) =>
+export const icsText = (value: string) =>
   value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-const icsDate = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-function fold(line: string): string {
+export const icsDate = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+export function fold(line: string): string {
   if (line.length <= 25 || Buffer.byteLength(line) <= 75) return line;
   const bytes = Buffer.from(line);
   const parts: string[] = [];

@@ -117,6 +117,7 @@ describe('security settings and the password policy', () => {
         sessionIdleHours: 8,
         sessionMaxDays: 30,
         auditRetentionMonths: 24,
+        enquiryRetentionMonths: 24,
       });
       const read = await app.inject({ url: '/api/security', headers: { cookie: adminCookie } });
       expect(read.json().data).toEqual({ settings: saved.json().data, twoFactor: { mode: 'off', roleIds: [] } });

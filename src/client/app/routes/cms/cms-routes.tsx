@@ -17,6 +17,7 @@ export const CMS_ROUTES: CmsRoute[] = [
   { path: 'category', title: 'Category', Screen: lazy(() => import('./screens/categories.tsx')) },
   { path: 'blog', title: 'Blog', Screen: lazy(() => import('./screens/blog-admin.tsx')) },
   { path: 'blogpage', title: 'Post', Screen: lazy(() => import('./screens/post-view.tsx')) },
+  { path: 'admissions', title: 'Admissions', Screen: lazy(() => import('./screens/admissions.tsx')) },
   { path: 'enquiries', title: 'Enquiries', Screen: lazy(() => import('./screens/enquiries.tsx')) },
   { path: 'settings/school', title: 'School profile', Screen: lazy(() => import('./screens/school-profile.tsx')) },
   { path: 'settings/security', title: 'Security', Screen: lazy(() => import('./screens/security.tsx')) },

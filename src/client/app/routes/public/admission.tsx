@@ -34,7 +34,7 @@ export function AdmissionPage() {
             Student details
           </h2>
           <p className="mb-6 mt-1 text-slate-600">All fields are required.</p>
-          <AdmissionForm />
+          <AdmissionForm branches={school.branches.map((b) => b.name)} />
         </section>
         <aside className="space-y-6">
           <section aria-labelledby="instructions-title" className="rounded-[2rem] bg-amber-50 p-7 ring-1 ring-amber-200">

@@ -5,10 +5,21 @@ import { DEPARTMENTS } from '#shared/schemas/enquiry-options.ts';
 import { FormField, Honeypot, inputClass } from './form-field.tsx';
 import { useEnquiryForm } from './use-enquiry-form.ts';
 
-const EMPTY = { name: '', fatherName: '', email: '', birthDate: '', phone: '', address: '', department: '', admissionDate: '' };
+const EMPTY = {
+  name: '',
+  fatherName: '',
+  email: '',
+  birthDate: '',
+  phone: '',
+  address: '',
+  department: '',
+  admissionDate: '',
+  branch: '',
+};
 type AdmissionValues = typeof EMPTY;
 
-const LABELS: Record<keyof AdmissionValues, string> = {
+// Branch is not among the fields checked before sending: a one-branch school shows no choice.
+const LABELS: Record<Exclude<keyof AdmissionValues, 'branch'>, string> = {
   name: "Child's full name",
   fatherName: "Father's name",
   email: 'E-mail',
@@ -22,9 +33,9 @@ const LABELS: Record<keyof AdmissionValues, string> = {
 /** §3: the draft is kept in the browser, so a reload loses nothing. */
 export const DRAFT_KEY = 'sprout.admission-draft';
 
-export function AdmissionForm() {
-  const { attach, ...form } = useEnquiryForm('admission', EMPTY, LABELS);
-  const [done, setDone] = useState(false);
+export function AdmissionForm({ branches = [] }: { branches?: string[] }) {
+  const { attach, ...form } = useEnquiryForm('admission', EMPTY, LABELS as Record<keyof AdmissionValues, string>);
+  const [done, setDone] = useState<{ reference?: string } | null>(null);
   const { values, setValues } = form;
 
   useEffect(() => {
@@ -46,10 +57,11 @@ export function AdmissionForm() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (await form.submit(event.currentTarget)) {
+    const sent = await form.submit(event.currentTarget);
+    if (sent) {
       localStorage.removeItem(DRAFT_KEY);
       setValues(EMPTY);
-      setDone(true);
+      setDone(sent);
     }
   };
 
@@ -58,9 +70,14 @@ export function AdmissionForm() {
       <div role="alert" className="rounded-3xl bg-green-50 p-8 text-center ring-1 ring-green-200">
         <Icon icon={CheckCircle2} size={48} className="mx-auto text-leaf-700" />
         <p className="mt-4 text-2xl font-black text-slate-900">Form submitted! We will contact you soon.</p>
+        {done.reference && (
+          <p className="mt-2 text-lg text-slate-800">
+            Your reference: <strong data-testid="enquiry-reference">{done.reference}</strong>
+          </p>
+        )}
         <button
           type="button"
-          onClick={() => setDone(false)}
+          onClick={() => setDone(null)}
           className="mt-6 rounded-full px-6 py-2.5 font-bold text-brand-700 ring-2 ring-brand-600 hover:bg-brand-50"
         >
           Apply for another child
@@ -69,7 +86,7 @@ export function AdmissionForm() {
     );
   }
 
-  const input = (key: keyof AdmissionValues, type: string, autoComplete?: string) => (
+  const input = (key: keyof typeof LABELS, type: string, autoComplete?: string) => (
     <FormField label={LABELS[key]} error={form.errors[key]}>
       {(a11y) => (
         <input
@@ -125,6 +142,26 @@ export function AdmissionForm() {
           </select>
         )}
       </FormField>
+      {branches.length > 1 && (
+        <FormField label="Branch" error={form.errors.branch}>
+          {(a11y) => (
+            <select
+              {...a11y}
+              name="branch"
+              value={values.branch}
+              onChange={(e) => form.set('branch', e.target.value)}
+              className={inputClass}
+            >
+              <option value="">Either branch</option>
+              {branches.map((b) => (
+                <option key={b} value={b}>
+                  {b}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      )}
       <FormField label={LABELS.address} error={form.errors.address}>
         {(a11y) => (
           <textarea

@@ -1,3 +1,4 @@
+import { STAGE_LABELS } from '#shared/schemas/admission-stages.ts';
 import { DEPARTMENTS } from '#shared/schemas/enquiry-options.ts';
 import type { Enquiry } from '#shared/schemas/enquiry.ts';
 
@@ -7,6 +8,7 @@ const DETAIL_LABELS: Record<string, string> = {
   department: 'Department',
   admissionDate: 'Admission date',
   address: 'Address',
+  branch: 'Branch',
 };
 
 export const MAIL_STATE_TEXT: Record<Enquiry['mailState'], { label: string; className: string }> = {
@@ -18,6 +20,8 @@ export const MAIL_STATE_TEXT: Record<Enquiry['mailState'], { label: string; clas
 
 export function EnquiryDetail({ enquiry, formatDate }: { enquiry: Enquiry; formatDate: (iso: string) => string }) {
   const rows: [string, string][] = [
+    ['Reference', enquiry.reference],
+    ...(enquiry.stage ? ([['Stage', STAGE_LABELS[enquiry.stage]]] as [string, string][]) : []),
     [enquiry.type === 'admission' ? "Child's full name" : 'Name', enquiry.name],
     ['E-mail', enquiry.email],
     ...(enquiry.phone ? ([['Phone', enquiry.phone]] as [string, string][]) : []),

@@ -55,8 +55,8 @@ export function useEnquiryForm<T extends Record<string, string>>(
     if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
   };
 
-  /** Validates, sends, and returns true on success. Focuses the first invalid field otherwise. */
-  const submit = async (form: HTMLFormElement): Promise<boolean> => {
+  /** Validates, sends, and returns the answer (the reference) on success; false and focus on the first invalid field otherwise. */
+  const submit = async (form: HTMLFormElement): Promise<{ reference?: string } | false> => {
     const local = missingFields(values, labels);
     if (Object.keys(local).length > 0) return fail(form, local, FIX_FIELDS);
     setSending(true);
@@ -65,9 +65,9 @@ export function useEnquiryForm<T extends Record<string, string>>(
       // A token that could not be fetched is asked for once more; the server then judges the timing.
       const formToken = await (token.current ?? requestToken()).catch(requestToken).catch(() => null);
       if (formToken === null) return fail(form, {}, TOKEN_ERROR);
-      await submitEnquiry(type, { ...values, website: honeypot, formToken });
+      const sent = await submitEnquiry(type, { ...values, website: honeypot, formToken });
       setErrors({});
-      return true;
+      return { reference: sent.data.reference };
     } catch (error) {
       if (!(error instanceof ApiError) || error.status === 0) return fail(form, {}, NETWORK_ERROR);
       // An expired or refused token: a fresh one lets the next try through without a reload.
@@ -79,7 +79,7 @@ export function useEnquiryForm<T extends Record<string, string>>(
     }
   };
 
-  const fail = (form: HTMLFormElement, fields: Record<string, string>, message: string) => {
+  const fail = (form: HTMLFormElement, fields: Record<string, string>, message: string): false => {
     setErrors(fields);
     setSummary(message);
     const first = Object.keys(fields)[0];

@@ -16,6 +16,13 @@ const FIELDS: ReadonlyArray<{ key: keyof SecuritySettings; label: string; hint: 
   { key: 'sessionIdleHours', label: 'Sign out after idle hours', hint: 'A session unused this long ends.', min: 1, max: 720 },
   { key: 'sessionMaxDays', label: 'Longest session, in days', hint: 'Then everybody signs in again.', min: 1, max: 365 },
   { key: 'auditRetentionMonths', label: 'Keep the audit log, in months', hint: 'Older entries are removed.', min: 1, max: 120 },
+  {
+    key: 'enquiryRetentionMonths',
+    label: 'Delete declined and stale enquiries after, in months',
+    hint: "Enquiries nothing happened to for this long are deleted, checked daily; enrolled children's are kept. Only counts stay.",
+    min: 1,
+    max: 120,
+  },
 ];
 
 /** The password policy, session lifetimes and audit retention (settings: write). */

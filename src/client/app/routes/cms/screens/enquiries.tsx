@@ -5,6 +5,7 @@ import { ListPager } from '#client/components/cms/list-pager.tsx';
 import { SearchBox } from '#client/components/cms/search-box.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
+import { EnquiryTimeline } from '#client/features/admissions/components/timeline.tsx';
 import { useCan } from '#client/features/auth/hooks/use-can.ts';
 import {
   ENQUIRIES_PAGE,
@@ -196,6 +197,7 @@ export default function EnquiriesScreen() {
         {open && (
           <>
             <EnquiryDetail enquiry={open} formatDate={formatDate} />
+            <EnquiryTimeline id={open.id} canWrite={canWrite} formatDate={formatDate} />
             <div className="mt-6 flex flex-wrap justify-end gap-2">
               {canWrite && (open.mailState === 'failed' || open.mailState === 'pending') && (
                 <Button variant="secondary" onClick={() => void act(resend.mutateAsync(open.id), 'Sending the e-mail again')}>

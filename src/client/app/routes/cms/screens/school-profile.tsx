@@ -1,3 +1,4 @@
+import { SeatsFields } from '#client/features/school/components/seats-fields.tsx';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -157,6 +158,7 @@ function SchoolProfileForm({ initial }: { initial: SchoolProfile }) {
               error={errors[`branches.${i}.lng`]}
               onChange={(e) => setBranch(i, { lng: Number(e.target.value) })}
             />
+            <SeatsFields branch={branch} index={i} errors={errors} onChange={(seats) => setBranch(i, { seats })} />
             {profile.branches.length > 1 && (
               <div className="sm:col-span-2">
                 <Button

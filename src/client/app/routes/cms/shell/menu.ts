@@ -5,6 +5,7 @@ import {
   Images,
   History,
   Inbox,
+  KanbanSquare,
   KeyRound,
   LockKeyhole,
   type LucideIcon,
@@ -32,6 +33,7 @@ export const MAIN_MENU: MenuItem[] = [
   { name: 'Events', href: '/cms/events', icon: CalendarDays, module: 'events' },
   { name: 'Blog', href: '/cms/blog', icon: Newspaper, module: 'blog' },
   { name: 'Enquiries', href: '/cms/enquiries', icon: Inbox, module: 'leads' },
+  { name: 'Admissions', href: '/cms/admissions', icon: KanbanSquare, module: 'leads' },
 ];
 
 /** Under the Administration heading (§2); Settings is collapsible with Category. */

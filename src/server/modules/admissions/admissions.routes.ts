@@ -1,0 +1,191 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { stringify } from 'csv-stringify/sync';
+import { STAGE_LABELS } from '../../../shared/schemas/admission-stages.ts';
+import {
+  AdmissionFilterSchema,
+  EnquiryNoteSchema,
+  EnquiryReplySchema,
+  StageMoveSchema,
+} from '../../../shared/schemas/admissions.ts';
+import { DEPARTMENTS } from '../../../shared/schemas/enquiry-options.ts';
+import { EnquiryIdParamsSchema } from '../../../shared/schemas/enquiry.ts';
+import { csvCell } from '../../csv-cell.ts';
+import { readInChunks } from '../../db/lists.ts';
+import { enquiries } from '../../db/schema/index.ts';
+import { notFound } from '../../errors.ts';
+import { audit, whoOf } from '../audit/audit.service.ts';
+import { getEnquiry } from '../enquiries/enquiries.service.ts';
+import { getSchoolProfile } from '../site/site.service.ts';
+import { replyMessage, visitMessage, visitText } from './admission-mail.ts';
+import { enquiryTallyRows } from './retention.ts';
+import { addTimelineEntry, admissionBoard, admissionWhere, enquiryTimelineOf, moveStage, toCard } from './admissions.service.ts';
+import { and, asc, gt } from 'drizzle-orm';
+
+const IdSchema = EnquiryIdParamsSchema;
+const entity = 'enquiry' as const;
+const titleOf = (type: 'admission' | 'contact') => `${type === 'admission' ? 'Admission' : 'Contact'} enquiry`;
+const departmentLabel = (value: string) => DEPARTMENTS.find((d) => d.value === value)?.label ?? value;
+
+/** The admissions pipeline (issue #14): the leads module; read sees, write moves, notes and replies. */
+export default async function admissionsRoutes(app: FastifyInstance) {
+  const read = { preHandler: app.requirePermission('leads', 'read') };
+  const write = { preHandler: app.requirePermission('leads', 'write') };
+  const host = (request: FastifyRequest) => new URL(app.siteOrigin(request)).host;
+
+  app.get('/api/admissions/board', read, async (request) => {
+    const filter = AdmissionFilterSchema.parse(request.query);
+    return { data: await admissionBoard(app.db, filter, await getSchoolProfile(app.db)) };
+  });
+
+  app.get('/api/admissions/export.csv', read, async (request, reply) => {
+    const where = admissionWhere(AdmissionFilterSchema.parse(request.query));
+    const rows = await readInChunks((afterId, size) =>
+      app.db
+        .select()
+        .from(enquiries)
+        .where(and(where, gt(enquiries.id, afterId)))
+        .orderBy(asc(enquiries.id))
+        .limit(size),
+    );
+    const now = Date.now();
+    // csv-stringify writes the byte-order mark: spreadsheet programs then read the file as UTF-8.
+    const csv = stringify(
+      rows.map((row) => {
+        const c = toCard(row, now);
+        return [
+          c.reference,
+          csvCell(c.name),
+          csvCell(c.fatherName),
+          csvCell(c.email),
+          csvCell(c.phone),
+          departmentLabel(c.department),
+          csvCell(c.branch),
+          c.birthDate,
+          c.admissionDate,
+          c.ageAtStart,
+          STAGE_LABELS[c.stage],
+          c.daysInStage,
+          c.visitAt ?? '',
+          c.createdAt,
+        ];
+      }),
+      {
+        bom: true,
+        header: true,
+        columns: [
+          'Reference',
+          "Child's name",
+          "Father's name",
+          'E-mail',
+          'Phone',
+          'Department',
+          'Branch',
+          'Date of birth',
+          'Wanted start',
+          'Age at start',
+          'Stage',
+          'Days in stage',
+          'Visit (UTC)',
+          'Submitted (UTC)',
+        ],
+      },
+    );
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="admissions-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+
+  // What retention left of deleted enquiries: counts per month of submission, type and outcome.
+  app.get('/api/admissions/tallies', read, async () => ({ data: await enquiryTallyRows(app.db) }));
+
+  app.get('/api/enquiries/:id/timeline', read, async (request) => {
+    const timeline = await enquiryTimelineOf(app.db, IdSchema.parse(request.params).id);
+    if (!timeline) throw notFound('The enquiry');
+    return { data: timeline };
+  });
+
+  app.post('/api/enquiries/:id/stage', write, async (request) => {
+    const { id } = IdSchema.parse(request.params);
+    const input = StageMoveSchema.parse(request.body);
+    const school = await getSchoolProfile(app.db);
+    const { from } = await moveStage(app.db, id, input, request.user!, school);
+    await audit(app.db, whoOf(request), {
+      action: 'status-change',
+      entity,
+      entityId: id,
+      title: titleOf('admission'),
+      details: { from, to: input.to, ...(input.confirmOverCapacity ? { overCapacity: true } : {}) },
+    });
+    const enquiry = (await getEnquiry(app.db, id))!;
+    // A booked visit: the family gets it by e-mail with a calendar file, or staff see what to send.
+    let visit: { mailed: boolean; subject: string; text: string; error?: string } | undefined;
+    if (input.to === 'visit_booked' && input.visitAt) {
+      const { subject, text } = visitText(enquiry, school, input.visitAt);
+      visit = { mailed: false, subject, text };
+      if (app.mailOutbox.configured) {
+        try {
+          await app.mailOutbox.sendNow(visitMessage(enquiry, school, input.visitAt, host(request)));
+          visit.mailed = true;
+        } catch (err) {
+          request.log.warn({ err, enquiry: id }, 'visit e-mail failed');
+          visit.error = 'The e-mail could not be sent; send the text below yourself.';
+        }
+      }
+    }
+    return { data: enquiry, ...(visit ? { visit } : {}) };
+  });
+
+  app.post('/api/enquiries/:id/notes', write, async (request) => {
+    const { id } = IdSchema.parse(request.params);
+    const { text } = EnquiryNoteSchema.parse(request.body);
+    const enquiry = await getEnquiry(app.db, id);
+    if (!enquiry) throw notFound('The enquiry');
+    await addTimelineEntry(app.db, id, { kind: 'note', text }, request.user!);
+    await audit(app.db, whoOf(request), {
+      action: 'update',
+      entity,
+      entityId: id,
+      title: titleOf(enquiry.type),
+      changes: ['note'],
+    });
+    return { data: await enquiryTimelineOf(app.db, id) };
+  });
+
+  app.post('/api/enquiries/:id/reply', write, async (request, reply) => {
+    const { id } = IdSchema.parse(request.params);
+    const input = EnquiryReplySchema.parse(request.body);
+    const enquiry = await getEnquiry(app.db, id);
+    if (!enquiry) throw notFound('The enquiry');
+    const message = replyMessage(enquiry, await getSchoolProfile(app.db), input);
+    let mailed = false;
+    let error: string | undefined;
+    if (app.mailOutbox.configured) {
+      try {
+        await app.mailOutbox.sendNow(message);
+        mailed = true;
+      } catch (err) {
+        request.log.warn({ err, enquiry: id }, 'reply e-mail failed');
+        error = 'The e-mail could not be sent; it is kept in the timeline. Send it yourself.';
+      }
+    } else {
+      error = 'E-mail is not configured on this server (SMTP_URL): the reply is kept in the timeline; send it yourself.';
+    }
+    await addTimelineEntry(app.db, id, { kind: 'reply', text: input.message, mailed }, request.user!);
+    await audit(app.db, whoOf(request), {
+      action: 'update',
+      entity,
+      entityId: id,
+      title: titleOf(enquiry.type),
+      changes: ['reply'],
+      details: { mailed },
+    });
+    return reply.code(mailed ? 201 : 202).send({
+      data: await enquiryTimelineOf(app.db, id),
+      mailed,
+      ...(error ? { message: error, mail: { to: enquiry.email, subject: message.subject, text: message.text } } : {}),
+    });
+  });
+}
