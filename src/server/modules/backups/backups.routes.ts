@@ -39,6 +39,7 @@ async function backupsRoutes(app: FastifyInstance) {
       return 'none';
     });
     if (outcome !== 'none') app.log.warn(`an interrupted restore was ${outcome} at start`);
+    if (outcome === 'finished') app.secretBox.reload();
     scheduler.start();
   });
   app.addHook('onClose', async () => scheduler.stop());
@@ -130,6 +131,7 @@ async function backupsRoutes(app: FastifyInstance) {
         await restoreArchive(app.db, app.dataDir, archive).catch((error: unknown) => {
           throw error instanceof ArchiveError ? badRequest(error.message) : error;
         });
+        app.secretBox.reload();
         const { manifest } = archive;
         request.log.warn(
           { createdAt: manifest.createdAt, ms: Date.now() - started },
