@@ -25,7 +25,8 @@ import { archiveSchemaPosition, rowsOf } from './schema-history.ts';
 /** The most an archive may unpack to (a gzip bomb stops here, not when the disk is full). */
 const MAX_UNPACKED_BYTES = Number(process.env.SPROUT_RESTORE_MAX_BYTES ?? 50 * 1024 ** 3);
 
-const ENTRY = /^(manifest\.json|secret\.key|db\/?|db\/[a-z_][a-z0-9_]*\.jsonl|uploads\/?|uploads\/(?:[A-Za-z0-9][A-Za-z0-9._-]*\/?)+)$/;
+const ENTRY =
+  /^(manifest\.json|secret\.key|db\/?|db\/[a-z_][a-z0-9_]*\.jsonl|uploads\/?|uploads\/(?:[A-Za-z0-9][A-Za-z0-9._-]*\/?)+)$/;
 
 const damaged = (detail: string) =>
   new ArchiveError(`This file is not a Sprout backup, or it is damaged (${detail}). Nothing was changed.`);
