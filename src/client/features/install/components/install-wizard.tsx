@@ -8,7 +8,9 @@ import { useTestDatabase } from '../api/test-database.ts';
 import { DatabaseStep, type DatabaseTest } from './database-step.tsx';
 import { FinishStep } from './finish-step.tsx';
 import { WizardProgress } from './wizard-progress.tsx';
-import { AdminStep, BasicInfoStep, WelcomeStep } from './wizard-steps.tsx';
+import { AdminStep, BasicInfoStep, WelcomeStep, type InstallMode } from './wizard-steps.tsx';
+import { RestoreStep } from './restore-step.tsx';
+import { useRestoreBackupAtInstall } from '../api/restore-backup.ts';
 import {
   databaseDetails,
   INITIAL_STATE,
@@ -32,6 +34,12 @@ export function InstallWizard({ needsSetupCode, databaseConfigured }: { needsSet
   const checkCode = useCheckSetupCode();
   const testDb = useTestDatabase();
   const install = useRunInstall();
+  const [mode, setMode] = useState<InstallMode>('new');
+  /** The restore path: shown after the welcome step when "Restore this backup" is chosen. */
+  const [restoring, setRestoring] = useState(false);
+  const [backupFile, setBackupFile] = useState<File | null>(null);
+  const [restoreError, setRestoreError] = useState<string | null>(null);
+  const restore = useRestoreBackupAtInstall();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const firstRender = useRef(true);
@@ -43,7 +51,7 @@ export function InstallWizard({ needsSetupCode, databaseConfigured }: { needsSet
       return;
     }
     headingRef.current?.focus();
-  }, [step]);
+  }, [step, restoring]);
 
   useEffect(() => {
     if (!done) return;
@@ -100,7 +108,28 @@ export function InstallWizard({ needsSetupCode, databaseConfigured }: { needsSet
       focusFirstInvalid();
       return;
     }
-    setStep((s) => Math.min(s + 1, STEPS.length - 1));
+    if (step === 0 && mode === 'restore') setRestoring(true);
+    else setStep((s) => Math.min(s + 1, STEPS.length - 1));
+  }
+
+  async function runRestore() {
+    if (!backupFile) {
+      setRestoreError('Choose the backup file first.');
+      focusFirstInvalid();
+      return;
+    }
+    setRestoreError(null);
+    try {
+      await restore.mutateAsync({ file: backupFile, setupCode: state.setupCode || undefined });
+      toast.success('The backup was restored');
+    } catch (error) {
+      setRestoreError(
+        error instanceof ApiError && error.status > 0
+          ? error.message
+          : 'The backup could not be sent. Check the connection and try again.',
+      );
+      focusFirstInvalid();
+    }
   }
 
   async function finish() {
@@ -130,6 +159,44 @@ export function InstallWizard({ needsSetupCode, databaseConfigured }: { needsSet
   }
 
   const stepProps = { state, errors, update };
+  if (restoring) {
+    return (
+      <div className="rounded-2xl bg-white p-5 shadow-lg ring-1 ring-slate-200 sm:p-8">
+        <h2 ref={headingRef} tabIndex={-1} className="mb-5 text-xl font-extrabold text-slate-900 focus:outline-none">
+          Restore a backup
+        </h2>
+        <form
+          ref={formRef}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!restore.isSuccess) void runRestore();
+          }}
+        >
+          <RestoreStep
+            file={backupFile}
+            onFile={(file) => {
+              setBackupFile(file);
+              setRestoreError(null);
+            }}
+            error={restoreError}
+            result={restore.data ?? null}
+            databaseConfigured={databaseConfigured}
+          />
+          {!restore.isSuccess && (
+            <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-200 pt-5">
+              <Button variant="secondary" onClick={() => setRestoring(false)} disabled={restore.isPending}>
+                Previous
+              </Button>
+              <Button type="submit" disabled={restore.isPending}>
+                {restore.isPending ? 'Restoring...' : 'Restore this backup'}
+              </Button>
+            </div>
+          )}
+        </form>
+      </div>
+    );
+  }
   return (
     <div className="rounded-2xl bg-white p-5 shadow-lg ring-1 ring-slate-200 sm:p-8">
       <WizardProgress step={step} />
@@ -145,7 +212,7 @@ export function InstallWizard({ needsSetupCode, databaseConfigured }: { needsSet
           else if (!done) void finish();
         }}
       >
-        {step === 0 && <WelcomeStep {...stepProps} needsSetupCode={needsSetupCode} />}
+        {step === 0 && <WelcomeStep {...stepProps} needsSetupCode={needsSetupCode} mode={mode} onMode={setMode} />}
         {step === 1 && <BasicInfoStep {...stepProps} />}
         {step === 2 && <AdminStep {...stepProps} />}
         {step === 3 && (
