@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildSite, freePort, root, startServer, stopServer, waitFor } from './lib/harness.mjs';
+import { buildSite, freePort, installOverApi, root, startServer, stopServer, waitFor } from './lib/harness.mjs';
 import { mixedLoad } from './lib/mixed-load.mjs';
 
 const args = process.argv.slice(2);
@@ -152,22 +152,7 @@ async function loadRun(kind) {
   try {
     await waitFor(`${base}/api/health`, server, 120_000);
     const admin = { username: 'admin', password: 'bench-password-1' };
-    const installed = await fetch(`${base}/api/install`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        database: { type: 'builtin' },
-        app: {
-          name: 'Bench School',
-          company_name: 'Bench School Ltd',
-          customer_email: 'office@bench.test',
-          timezone: 'Asia/Kolkata',
-        },
-        admin: { ...admin, email: 'admin@bench.test' },
-        sampleContent: true,
-      }),
-    });
-    if (installed.status !== 201) throw new Error(`install failed: ${installed.status} ${await installed.text()}`);
+    await installOverApi(base, { name: 'Bench School', admin });
     const candidates = [
       '/',
       '/events',

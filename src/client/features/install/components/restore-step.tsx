@@ -1,6 +1,6 @@
-import { CheckCircle2 } from 'lucide-react';
 import { useId } from 'react';
 import { Label } from '../../../components/ui/label.tsx';
+import { WizardDone } from './finish-step.tsx';
 import type { RestoreResult } from '../../../../shared/schemas/backup.ts';
 
 /** The wizard's other path: bring back a school from its backup archive instead of creating a new one. */
@@ -20,22 +20,10 @@ export function RestoreStep({
   const id = useId();
   if (result) {
     return (
-      <div className="py-6 text-center" role="status">
-        <CheckCircle2 className="mx-auto h-14 w-14 text-leaf-700" aria-hidden="true" />
-        <p className="mt-4 text-xl font-bold text-slate-900">Your school is back</p>
-        <p className="mt-2 text-slate-700">
-          The backup of {new Date(result.summary.createdAt).toLocaleString()} was restored: {result.summary.rows} records and{' '}
-          {result.summary.files} files. Sign in with an account and password from the backup.
-        </p>
-        <p className="mt-4 flex justify-center gap-4">
-          <a href="/" className="font-bold text-brand-700 underline">
-            Go to the website
-          </a>
-          <a href="/cms" className="font-bold text-brand-700 underline">
-            Sign in to the back office
-          </a>
-        </p>
-      </div>
+      <WizardDone title="Your school is back" websiteLink="Go to the website">
+        The backup of {new Date(result.summary.createdAt).toLocaleString()} was restored: {result.summary.rows} records and{' '}
+        {result.summary.files} files. Sign in with an account and password from the backup.
+      </WizardDone>
     );
   }
   return (
