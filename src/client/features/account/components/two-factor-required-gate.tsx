@@ -1,15 +1,17 @@
 import { ShieldAlert } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { TwoFactorSetupDialog } from './two-factor-setup-dialog.tsx';
 
 /**
  * Shown in place of the back office to a member of staff who was signed in when the school began
  * to require two-factor sign-in of them: the server refuses the back office's routes until it is
- * set up, as it would at a fresh sign-in. Once it is on, the page they were on comes back.
+ * set up, as it would at a fresh sign-in. Once it is on and the recovery codes are put away (the
+ * dialog stays until then), the page they were on comes back.
  */
-export function TwoFactorRequiredNotice() {
+export function TwoFactorRequiredGate({ due, children }: { due: boolean; children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  if (!due && !open) return children;
   return (
     <section
       aria-labelledby="two-factor-required"
