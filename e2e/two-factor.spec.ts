@@ -7,6 +7,8 @@ import { E2E_ADMIN, installSchool } from './support/install.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const TEACHER = { firstName: 'Asha', lastName: 'Rao', username: 'asha', email: 'asha@school.test', password: 'chalk-and-slate' };
+/** Signed in before the requirement, and still signed in when it comes. */
+const COOK = { firstName: 'Ravi', lastName: 'Menon', username: 'ravi', email: 'ravi@school.test', password: 'lunch-at-noon' };
 
 /** What an authenticator app shows for the key, `steps` periods from now (a code is taken once). */
 const codeFor = (key: string, steps = 0) =>
@@ -59,6 +61,7 @@ describe.skipIf(chromiumMissingReason())('two-factor sign-in, required by the sc
   /** The admin's recovery codes and key, read from the page in the first test. */
   let recoveryCodes: string[] = [];
   let adminKey = '';
+  let ravi: Awaited<ReturnType<typeof openPage>>;
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     await installSchool(server);
@@ -74,8 +77,20 @@ describe.skipIf(chromiumMissingReason())('two-factor sign-in, required by the sc
       body: JSON.stringify({ ...TEACHER, roleId: null, status: 'active' }),
     });
     expect(created.status).toBe(201);
+    const cook = await fetch(`${server.url}/api/users/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ ...COOK, roleId: null, status: 'active' }),
+    });
+    expect(cook.status).toBe(201);
+    ravi = await openPage(browser, server.url, PHONE);
+    const signedIn = await ravi.page.request.post(`${server.url}/api/auth/login`, {
+      data: { username: COOK.username, password: COOK.password },
+    });
+    expect(signedIn.status()).toBe(200);
   });
   afterAll(async () => {
+    await ravi?.close();
     await browser?.close();
     await server?.stop();
   });
@@ -173,6 +188,39 @@ describe.skipIf(chromiumMissingReason())('two-factor sign-in, required by the sc
     await admin.page.getByText('9 of 10 recovery codes left.', { exact: false }).waitFor();
     await axe(admin.page);
     await admin.close();
+  });
+
+  it('leads staff who were signed in before the requirement to set it up at their next page, and the back office is closed until then', async () => {
+    const { page } = ravi;
+    await page.goto('/cms/events');
+    await page.getByRole('heading', { name: 'Set up two-factor sign-in to continue' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Events', level: 1 }).count()).toBe(0);
+    await axe(page);
+    const refused = await page.request.post(`${server.url}/api/categories`, { data: { name: 'Before setting it up' } });
+    expect(refused.status()).toBe(403);
+    const refusal = (await refused.json()) as { error: string; code: string };
+    expect(refusal).toMatchObject({ code: 'TWO_FACTOR_SETUP_REQUIRED' });
+    expect(refusal.error).toMatch(/requires two-factor sign-in/);
+
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set up two-factor sign-in' });
+    await dialog.getByLabel('Current password').fill(COOK.password);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByLabel('Six-digit code').waitFor();
+    const { keep } = await finishSetup(page, 'Turn on two-factor sign-in', 'Done');
+    await keep();
+    await dialog.waitFor({ state: 'detached' });
+    // The page they were on comes back, and so do the back office's writes.
+    await page.getByRole('heading', { name: 'Events', level: 1 }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Set up two-factor sign-in to continue' }).count()).toBe(0);
+    await axe(page);
+    await page.setViewportSize(DESKTOP);
+    await axe(page);
+    // What is left is the account's own permissions (none were given to this one), not the requirement.
+    const after = await page.request.post(`${server.url}/api/categories`, { data: { name: 'After setting it up' } });
+    expect(((await after.json()) as { code?: string }).code).not.toBe('TWO_FACTOR_SETUP_REQUIRED');
+    const me = (await (await page.request.get(`${server.url}/api/auth/user`)).json()) as { user: { twoFactorSetupDue: boolean } };
+    expect(me.user.twoFactorSetupDue).toBe(false);
   });
 
   it('never writes a setup key or a recovery code to the server log', () => {

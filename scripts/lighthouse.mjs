@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { buildSite, freePort, root, startServer, stopServer, waitFor } from './lib/harness.mjs';
+import { buildSite, freePort, installOverApi, root, startServer, stopServer, waitFor } from './lib/harness.mjs';
 
 const args = process.argv.slice(2);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -34,22 +34,7 @@ let chrome;
 let failed = false;
 try {
   await waitFor(`${base}/api/health`, server);
-  const install = await fetch(`${base}/api/install`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      database: { type: 'builtin' },
-      app: {
-        name: 'Sunny Sprouts Preschool',
-        company_name: 'Sunny Sprouts',
-        customer_email: 'office@school.test',
-        timezone: 'Asia/Kolkata',
-      },
-      admin: { username: 'admin', email: 'admin@school.test', password: 'lighthouse-password-1' },
-      sampleContent: true,
-    }),
-  });
-  if (!install.ok) throw new Error(`install failed: ${install.status} ${await install.text()}`);
+  await installOverApi(base, { admin: { username: 'admin', password: 'lighthouse-password-1' } });
   const event = (await (await fetch(`${base}/api/site/events?limit=1`)).json()).data.items[0];
   const post = (await (await fetch(`${base}/api/site/posts?limit=1`)).json()).data.items[0];
   const pages = {

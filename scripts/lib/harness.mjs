@@ -71,3 +71,18 @@ export async function loopDelay(child, file) {
   for (let i = 0; i < 100 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 20));
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
+
+/** Installs a started server through its API, from loopback (no setup code), with the sample content. */
+export async function installOverApi(base, { name = 'Sunny Sprouts Preschool', admin }) {
+  const response = await fetch(`${base}/api/install`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      database: { type: 'builtin' },
+      app: { name, company_name: `${name} Ltd`, customer_email: 'office@school.test', timezone: 'Asia/Kolkata' },
+      admin: { email: 'admin@school.test', ...admin },
+      sampleContent: true,
+    }),
+  });
+  if (!response.ok) throw new Error(`install failed: ${response.status} ${await response.text()}`);
+}

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { needsMessage, type Action, type Module, type PermissionMap } from '../../shared/permissions.ts';
-import { forbidden, unauthorized } from '../errors.ts';
+import { AppError, forbidden, unauthorized } from '../errors.ts';
 import { effectivePermissions } from '../modules/auth/permissions.service.ts';
 import { SESSION_COOKIE, userForSession, type SessionUser } from '../modules/auth/sessions.service.ts';
+import { TWO_FACTOR_SETUP_DUE, twoFactorSetupDue } from '../modules/two-factor/two-factor.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -65,6 +66,9 @@ export default fp(
 
     const requireAny = (needed: Array<readonly [Module, Action]>) => async (request: FastifyRequest) => {
       if (!request.user) throw unauthorized();
+      // The same as a fresh sign-in, which opens no session before a required second factor is set up.
+      if (await twoFactorSetupDue(app.db, request.user))
+        throw new AppError(403, 'TWO_FACTOR_SETUP_REQUIRED', TWO_FACTOR_SETUP_DUE);
       const permissions = await request.permissions();
       if (!needed.some(([module, action]) => permissions?.[module][action])) throw forbidden(needsMessage(needed));
     };

@@ -24,6 +24,7 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/install/check-code': 'public',
   'POST /api/testDatabaseDetails': 'public',
   'POST /api/install': 'public',
+  'POST /api/install/restore': 'public',
   'POST /api/auth/login': 'public',
   'GET /api/auth/user': 'public',
   'POST /api/logout': 'public',

@@ -179,6 +179,12 @@ export type StaffUser = PublicUser;
 /** The signed-in user with the effective permissions (DESIGN §6). */
 export interface CurrentUser extends PublicUser {
   permissions: PermissionMap;
+  /**
+   * The school requires two-factor sign-in of this user and they have not set it up (the
+   * requirement came while they were signed in): the back office leads them to set it up, and
+   * the server refuses its routes until then.
+   */
+  twoFactorSetupDue: boolean;
 }
 
 /** Where a user's effective permissions come from. */

@@ -9,7 +9,7 @@ import { findUser } from '../users/user-rows.ts';
 import { audit, type AuditWho } from '../audit/audit.service.ts';
 import { assertNewPassword } from '../security/password-policy.ts';
 import { getTwoFactorPolicy, twoFactorRequiredFor } from '../security/security-settings.service.ts';
-import { hasTwoFactor } from '../two-factor/two-factor.service.ts';
+import { hasTwoFactor, twoFactorSetupDue } from '../two-factor/two-factor.service.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { effectivePermissions } from './permissions.service.ts';
 import { accountKey, admitLoginAttempt, clearLoginFailures, TooManyAttemptsError } from './login-throttle.ts';
@@ -24,7 +24,7 @@ export async function currentUser(db: Db, userId: number): Promise<CurrentUser |
   const user = await findUser(db, userId);
   if (!user) return null;
   const permissions = await effectivePermissions(db, { id: user.id, roleId: user.roleId, roleName: user.roleName });
-  return { ...user, permissions };
+  return { ...user, permissions, twoFactorSetupDue: await twoFactorSetupDue(db, user) };
 }
 
 export interface LoginMeta {

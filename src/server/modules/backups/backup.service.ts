@@ -9,7 +9,15 @@ import { create as createTar } from 'tar';
 import type { DbHandle } from '../../db/client.ts';
 import { uploadsDir } from '../media/media.service.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, backupFileName, MANIFEST_NAME, type Manifest } from './archive-format.ts';
+import { SECRET_KEY_FILE } from '../two-factor/secret-box.ts';
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_FORMAT_VERSION,
+  backupFileName,
+  MANIFEST_NAME,
+  SECRET_KEY_ENTRY,
+  type Manifest,
+} from './archive-format.ts';
 import { dumpDatabase } from './database-dump.ts';
 
 export const backupsDir = (dataDir: string) => join(dataDir, 'backups');
@@ -49,6 +57,7 @@ export async function prepareBackup(
       storage && storage.kind !== 'folder'
         ? await downloadUploads(storage, join(work, 'uploads'))
         : await snapshotUploads(uploadsDir(dataDir), join(work, 'uploads'));
+    const secretKey = await copySecretKey(dataDir, work);
     const manifest: Manifest = {
       format: ARCHIVE_FORMAT,
       formatVersion: ARCHIVE_FORMAT_VERSION,
@@ -58,6 +67,7 @@ export async function prepareBackup(
       migrations: dump.migrations,
       tables: dump.tables,
       files,
+      ...(secretKey ? { secretKey } : {}),
     };
     await writeFile(join(work, MANIFEST_NAME), `${JSON.stringify(manifest, null, 1)}\n`);
     return {
@@ -65,7 +75,8 @@ export async function prepareBackup(
       stream: () => {
         // tar's own stream is a Minipass; a Node stream in front gives callers the usual events and destroy().
         const out = new PassThrough();
-        const tar = createTar({ cwd: work, gzip: { level: GZIP_LEVEL }, portable: true }, [MANIFEST_NAME, 'db', 'uploads']);
+        const parts = [MANIFEST_NAME, 'db', 'uploads', ...(secretKey ? [SECRET_KEY_ENTRY] : [])];
+        const tar = createTar({ cwd: work, gzip: { level: GZIP_LEVEL }, portable: true }, parts);
         pipeline(tar as unknown as AsyncIterable<Buffer>, out).catch(() => undefined);
         return out;
       },
@@ -101,6 +112,22 @@ export async function writeBackupFile(
 
 export const defaultBackupPath = (dataDir: string, scheduled = false) =>
   join(backupsDir(dataDir), backupFileName(new Date(), scheduled));
+
+/**
+ * The key that seals the two-factor secrets travels with the rows it opens: without it a school
+ * restored onto a new machine could not sign in with its authenticator apps. (With SECRET_KEY set
+ * in the environment there is no file, and the school keeps that value itself.)
+ */
+async function copySecretKey(dataDir: string, work: string): Promise<Manifest['secretKey']> {
+  const source = join(dataDir, SECRET_KEY_FILE);
+  try {
+    await copyFile(source, join(work, SECRET_KEY_ENTRY));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  return hashFile(join(work, SECRET_KEY_ENTRY));
+}
 
 async function snapshotUploads(from: string, to: string): Promise<Manifest['files']> {
   await mkdir(to, { recursive: true });

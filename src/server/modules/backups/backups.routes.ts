@@ -5,17 +5,15 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BackupScheduleSchema, type BackupsOverview, type RestoreResult } from '../../../shared/schemas/backup.ts';
-import { AppError, badRequest, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { getSchoolProfile } from '../site/site.service.ts';
-import { ArchiveError, BACKUP_NAME, backupFileName } from './archive-format.ts';
+import { BACKUP_NAME, backupFileName } from './archive-format.ts';
 import { backupsDir, prepareBackup } from './backup.service.ts';
-import { finishInterruptedRestore, restoreArchive, unpackArchive } from './restore.service.ts';
+import { finishInterruptedRestore } from './restore.service.ts';
 import { BackupScheduler } from './backup-scheduler.ts';
-import { OperationGate } from './operation-gate.ts';
+import { ARCHIVE_TYPES, missingArchive, operationGate, restoreUploadedArchive } from './restore-upload.ts';
 import { getSchedule, listBackups, nextSlot, saveSchedule } from './schedule.service.ts';
 
-/** Archive uploads: the body is read as a stream by the restore, never buffered. */
-const ARCHIVE_TYPES = ['application/gzip', 'application/x-gzip', 'application/octet-stream', 'application/x-tar'];
 const uploads = new WeakMap<FastifyRequest, Readable>();
 
 declare module 'fastify' {
@@ -29,7 +27,7 @@ async function backupsRoutes(app: FastifyInstance) {
   // A backup holds every account's password hash and every enquiry: more than reading settings.
   const canBackup = { preHandler: app.requirePermission('settings', 'write') };
   const canRestore = { preHandler: app.requirePermission('settings', 'delete') };
-  const gate = new OperationGate();
+  const gate = operationGate(app);
   const scheduler = new BackupScheduler(app, gate);
   app.decorate('backupScheduler', scheduler);
 
@@ -39,6 +37,7 @@ async function backupsRoutes(app: FastifyInstance) {
       return 'none';
     });
     if (outcome !== 'none') app.log.warn(`an interrupted restore was ${outcome} at start`);
+    if (outcome === 'finished') app.secretBox.reload();
     scheduler.start();
   });
   app.addHook('onClose', async () => scheduler.stop());
@@ -113,41 +112,8 @@ async function backupsRoutes(app: FastifyInstance) {
     /** The archive is the request body (`application/gzip`), unpacked and checked as it arrives. */
     restore.post('/api/backups/restore', canRestore, async (request): Promise<RestoreResult> => {
       const body = uploads.get(request);
-      if (!body) {
-        throw new AppError(
-          415,
-          'UNSUPPORTED_MEDIA_TYPE',
-          'Send the backup file itself as the body (Content-Type: application/gzip).',
-        );
-      }
-      const release = gate.take('restore');
-      try {
-        const archive = await unpackArchive(body, app.dataDir).catch((error: unknown) => {
-          body.resume();
-          throw error instanceof ArchiveError ? badRequest(error.message) : error;
-        });
-        const started = Date.now();
-        await restoreArchive(app.db, app.dataDir, archive, app.storage).catch((error: unknown) => {
-          throw error instanceof ArchiveError ? badRequest(error.message) : error;
-        });
-        const { manifest } = archive;
-        request.log.warn(
-          { createdAt: manifest.createdAt, ms: Date.now() - started },
-          'database and uploads restored from a backup',
-        );
-        return {
-          message: 'The backup was restored. Sign in again with an account from the backup.',
-          summary: {
-            createdAt: manifest.createdAt,
-            appVersion: manifest.app.version,
-            tables: manifest.tables.length,
-            rows: manifest.tables.reduce((n, t) => n + t.rows, 0),
-            files: manifest.files.length,
-          },
-        };
-      } finally {
-        release();
-      }
+      if (!body) throw missingArchive();
+      return restoreUploadedArchive(app, body, request.log);
     });
   });
 }

@@ -18,7 +18,9 @@ export const RESTORE_MARKER = sql`"drizzle"."sprout_restores"`;
  * Replaces the whole database with the archive's tables, in one transaction: nothing changes
  * unless everything loads.
  *
- * 1. Drops every table of `public` and drizzle's migration history.
+ * 1. Drops everything in `public` (tables, views, sequences, functions, types: whatever this or a
+ *    newer Sprout's migrations made) and drizzle's migration history, so the migrations that follow
+ *    build the schema as on a fresh install.
  * 2. Runs the app's migrations up to the archive's own, so the tables are as they were when it was made.
  * 3. Loads each table (foreign keys checked at the end: users and roles refer to each other).
  * 4. Puts the identity sequences back where they were.
@@ -31,19 +33,17 @@ export async function loadDatabase(db: Db, dir: string, manifest: Manifest, rest
   await db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     await tx.execute(sql`set local timezone = 'UTC'`);
-    const existing = await tableShapes(tx);
+    const existing = await schemaObjects(tx);
     const [history] = await rowsOf<{ t: string | null }>(tx, sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
     if (existing.length && !history?.t) {
       throw new ArchiveError(
-        `This database holds tables that are not Sprout's (${existing
+        `This database holds tables or other objects that are not Sprout's (${existing
           .map((t) => t.name)
           .slice(0, 3)
           .join(', ')}): restore into an empty database.`,
       );
     }
-    if (existing.length) {
-      await tx.execute(sql.raw(`drop table ${existing.map((t) => `public.${ident(t.name)}`).join(', ')} cascade`));
-    }
+    await dropObjects(tx, existing);
     await tx.execute(sql`drop table if exists "drizzle"."__drizzle_migrations"`);
     await createMigrationsTable(tx);
     await applyMigrations(tx, migrations.slice(0, position));
@@ -78,6 +78,66 @@ export async function loadDatabase(db: Db, dir: string, manifest: Manifest, rest
     );
     await tx.execute(sql`insert into ${RESTORE_MARKER} (id) values (${restoreId})`);
   });
+}
+
+export interface SchemaObject {
+  kind: 'view' | 'materialized view' | 'table' | 'sequence' | 'function' | 'procedure' | 'aggregate' | 'type' | 'domain';
+  /** Schema-qualified and quoted as a DROP statement takes it (functions with their argument types). */
+  name: string;
+}
+
+/**
+ * Everything the app's migrations can have made in `public`, read from the catalogue: tables,
+ * views, standalone sequences, routines and types (enums, domains, ranges, composites). Objects
+ * that belong to an extension and those made with another object (a table's row type, an owned
+ * sequence, an array type) are left out: they go with their owner.
+ */
+export async function schemaObjects(db: Db): Promise<SchemaObject[]> {
+  return rowsOf<SchemaObject>(
+    db,
+    sql`with ns as (select 'public'::regnamespace as oid),
+        ext as (select objid, classid from pg_depend where deptype = 'e')
+        select case c.relkind when 'v' then 'view' when 'm' then 'materialized view' when 'S' then 'sequence' else 'table' end as kind,
+               format('public.%I', c.relname) as name
+          from pg_class c, ns
+         where c.relnamespace = ns.oid and c.relkind in ('r', 'p', 'v', 'm', 'S')
+           and not exists (select 1 from ext where ext.classid = 'pg_class'::regclass and ext.objid = c.oid)
+           and not (c.relkind = 'S' and exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass
+                    and d.objid = c.oid and d.deptype in ('a', 'i')))
+        union all
+        select case p.prokind when 'p' then 'procedure' when 'a' then 'aggregate' else 'function' end,
+               format('public.%I(%s)', p.proname, pg_get_function_identity_arguments(p.oid))
+          from pg_proc p, ns
+         where p.pronamespace = ns.oid
+           and not exists (select 1 from ext where ext.classid = 'pg_proc'::regclass and ext.objid = p.oid)
+        union all
+        select case t.typtype when 'd' then 'domain' else 'type' end, format('public.%I', t.typname)
+          from pg_type t, ns
+         where t.typnamespace = ns.oid and t.typtype in ('e', 'd', 'r', 'c')
+           and (t.typtype <> 'c' or (select relkind from pg_class where oid = t.typrelid) = 'c')
+           and not exists (select 1 from ext where ext.classid = 'pg_type'::regclass and ext.objid = t.oid)
+        order by 1, 2`,
+  );
+}
+
+/** Views first, then tables, sequences, routines and types; CASCADE takes triggers, indexes and defaults with them. */
+async function dropObjects(tx: Db, objects: SchemaObject[]) {
+  const order: SchemaObject['kind'][] = [
+    'materialized view',
+    'view',
+    'table',
+    'sequence',
+    'aggregate',
+    'procedure',
+    'function',
+    'domain',
+    'type',
+  ];
+  for (const kind of order) {
+    const names = objects.filter((o) => o.kind === kind).map((o) => o.name);
+    // `if exists`: a cascade from an earlier statement may have taken one already.
+    if (names.length) await tx.execute(sql.raw(`drop ${kind} if exists ${names.join(', ')} cascade`));
+  }
 }
 
 async function checkShapes(tx: Db, manifest: Manifest) {

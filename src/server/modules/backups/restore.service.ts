@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -16,8 +16,10 @@ import {
   MANIFEST_NAME,
   ARCHIVE_FORMAT,
   ARCHIVE_FORMAT_VERSION,
+  SECRET_KEY_ENTRY,
   type Manifest,
 } from './archive-format.ts';
+import { SECRET_KEY_FILE } from '../two-factor/secret-box.ts';
 import { hashFile } from './backup.service.ts';
 import { loadDatabase, RESTORE_MARKER } from './database-load.ts';
 import { archiveSchemaPosition, rowsOf } from './schema-history.ts';
@@ -25,7 +27,8 @@ import { archiveSchemaPosition, rowsOf } from './schema-history.ts';
 /** The most an archive may unpack to (a gzip bomb stops here, not when the disk is full). */
 const MAX_UNPACKED_BYTES = Number(process.env.SPROUT_RESTORE_MAX_BYTES ?? 50 * 1024 ** 3);
 
-const ENTRY = /^(manifest\.json|db\/?|db\/[a-z_][a-z0-9_]*\.jsonl|uploads\/?|uploads\/(?:[A-Za-z0-9][A-Za-z0-9._-]*\/?)+)$/;
+const ENTRY =
+  /^(manifest\.json|secret\.key|db\/?|db\/[a-z_][a-z0-9_]*\.jsonl|uploads\/?|uploads\/(?:[A-Za-z0-9][A-Za-z0-9._-]*\/?)+)$/;
 
 const damaged = (detail: string) =>
   new ArchiveError(`This file is not a Sprout backup, or it is damaged (${detail}). Nothing was changed.`);
@@ -113,7 +116,11 @@ async function readManifest(dir: string): Promise<Manifest> {
 
 async function verifyParts(dir: string, manifest: Manifest) {
   const listed = new Set<string>();
-  const parts = [...manifest.tables.map((t) => ({ path: t.file, bytes: t.bytes, sha256: t.sha256 })), ...manifest.files];
+  const parts = [
+    ...manifest.tables.map((t) => ({ path: t.file, bytes: t.bytes, sha256: t.sha256 })),
+    ...manifest.files,
+    ...(manifest.secretKey ? [{ path: SECRET_KEY_ENTRY, ...manifest.secretKey }] : []),
+  ];
   for (const part of parts) {
     listed.add(part.path);
     const path = join(dir, part.path);
@@ -197,7 +204,19 @@ async function moveDir(from: string, to: string) {
   }
 }
 
+/**
+ * The archive's secret.key replaces the school's (the restored two-factor secrets were sealed with
+ * it; the rows the old key sealed are gone). Renamed into place, so a reader sees one key or the other.
+ */
+async function swapSecretKey(dataDir: string, dir: string) {
+  const key = join(dir, SECRET_KEY_ENTRY);
+  if (!existsSync(key)) return;
+  await chmod(key, 0o600);
+  await rename(key, join(dataDir, SECRET_KEY_FILE));
+}
+
 async function swapUploads(dataDir: string, dir: string, id: string, storage?: Storage) {
+  await swapSecretKey(dataDir, dir);
   if (storage && storage.kind !== 'folder') {
     // The bucket: the archive's uploads are written into it (names are never reused, so an upload
     // the archive does not know is left for the media sweep).

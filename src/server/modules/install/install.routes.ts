@@ -5,7 +5,11 @@ import { DatabaseDetailsSchema, type InstallStatus } from '../../../shared/schem
 import { DatabaseTestError, testDatabaseConnection } from './database-test.ts';
 import { ALREADY_INSTALLED, installSchool } from './install.service.ts';
 import { limitRetryAfter, recordLimitHit } from '../../db/limit-hits.ts';
+import { isInstalled } from './install-state.ts';
 import { isLocalRequest, SETUP_CODE_LIMIT, setupCodeMatches } from './setup-code.ts';
+import type { Readable } from 'node:stream';
+import { ARCHIVE_TYPES, missingArchive, restoreUploadedArchive } from '../backups/restore-upload.ts';
+import type { RestoreResult } from '../../../shared/schemas/backup.ts';
 
 const SETUP_CODE_HEADER = 'x-setup-code';
 const WRONG_CODE = 'The setup code is missing or wrong. Copy it from the server log (the line "Sprout is not installed yet").';
@@ -82,5 +86,36 @@ export default async function installRoutes(app: FastifyInstance) {
       if (error instanceof AppError && error.status >= 500) request.log.error({ err: error }, 'installation failed');
       throw error;
     }
+  });
+
+  /**
+   * "Restore a backup" instead of a new school: a school that wiped its machine installs Sprout
+   * again and brings everything back from its archive. Same guard as the other steps (not yet
+   * installed; the setup code from another machine, in the X-Setup-Code header since the body is
+   * the archive). The archive goes into the database this server uses now.
+   */
+  await app.register(async (restore) => {
+    const uploads = new WeakMap<FastifyRequest, Readable>();
+    restore.removeAllContentTypeParsers();
+    restore.addContentTypeParser(ARCHIVE_TYPES, (request, payload, done) => {
+      uploads.set(request, payload as Readable);
+      done(null, { archive: true });
+    });
+    restore.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+
+    restore.post('/api/install/restore', async (request, reply): Promise<RestoreResult> => {
+      const body = uploads.get(request);
+      try {
+        await guard(request, reply);
+        if (!body) throw missingArchive();
+      } catch (error) {
+        body?.resume();
+        throw error;
+      }
+      const result = await restoreUploadedArchive(app, body, request.log);
+      if (await isInstalled(app.db)) app.installState.markInstalled();
+      await app.siteAddress.reload();
+      return result;
+    });
   });
 }

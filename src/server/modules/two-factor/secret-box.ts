@@ -30,6 +30,11 @@ export class SecretBox {
     return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
   }
 
+  /** Reads the key again at its next use: a restore has put the backup's secret.key in place. */
+  reload(): void {
+    this.key = undefined;
+  }
+
   private keyBytes(): Buffer {
     this.key ??= this.source.secretKey ? derive(this.source.secretKey) : keyFromFile(this.source.dataDir);
     return this.key;

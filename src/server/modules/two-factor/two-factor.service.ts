@@ -31,6 +31,19 @@ export async function hasTwoFactor(db: Db, userId: number): Promise<boolean> {
   return Boolean(row);
 }
 
+/**
+ * The school requires a second factor of this user and they have none: a signed-in session from
+ * before the requirement may reach only the account's own routes (to set it up) until it is on,
+ * as a fresh sign-in reaches nothing before the setup step.
+ */
+export async function twoFactorSetupDue(db: Db, user: { id: number; roleId: number | null }): Promise<boolean> {
+  if (!twoFactorRequiredFor(await getTwoFactorPolicy(db), user.roleId)) return false;
+  return !(await hasTwoFactor(db, user.id));
+}
+
+export const TWO_FACTOR_SETUP_DUE =
+  'Your school now requires two-factor sign-in. Set up an authenticator app (your account menu) to keep working in the back office.';
+
 export async function twoFactorStatus(db: Db, user: { id: number; roleId: number | null }): Promise<TwoFactorStatus> {
   const [[row], [codes], policy] = await Promise.all([
     db.select({ confirmedAt: twoFactor.confirmedAt }).from(twoFactor).where(eq(twoFactor.userId, user.id)),

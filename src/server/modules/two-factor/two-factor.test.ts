@@ -196,15 +196,63 @@ describe('two-factor sign-in', () => {
   });
 
   describe('required by the school', () => {
+    /** The policy is set by an administrator who has two-factor sign-in (one without it would be held at setup too). */
+    let ownerCookie: string;
+    beforeEach(async () => {
+      await createUser(app, { role: 'admin', username: 'owner' });
+      ownerCookie = (await signIn(app, 'owner', TEST_PASSWORD)).sid!;
+      await enableTwoFactor(app, ownerCookie, TEST_PASSWORD);
+    });
     const setPolicy = async (payload: object) => {
       const res = await app.inject({
         method: 'PUT',
         url: '/api/security/two-factor',
         payload,
-        headers: { cookie: await sessionCookie(app, admin) },
+        headers: { cookie: ownerCookie },
       });
       expect(res.statusCode, res.body).toBe(200);
     };
+
+    it('leads staff signed in before the requirement to set it up, and refuses them the back office until then', async () => {
+      await createUser(app, { role: 'user', username: 'teacher' });
+      await createUser(app, { role: 'manager', username: 'boss' });
+      const teacherCookie = (await signIn(app, 'teacher', TEST_PASSWORD)).sid!;
+      const bossCookie = (await signIn(app, 'boss', TEST_PASSWORD)).sid!;
+      const me = async (cookie: string) => (await app.inject({ url: '/api/auth/user', headers: { cookie } })).json().user;
+      const newCategory = (cookie: string, name: string) =>
+        app.inject({ method: 'POST', url: '/api/categories', headers: { cookie }, payload: { name } });
+      expect((await me(teacherCookie)).twoFactorSetupDue).toBe(false);
+      expect((await newCategory(bossCookie, 'Before')).statusCode).toBe(201);
+
+      // Required of the teachers' role only, while both are signed in.
+      const [userRole] = await app.db.select().from(roles).where(eq(roles.name, 'user'));
+      await setPolicy({ mode: 'roles', roleIds: [userRole!.id] });
+      expect(await me(teacherCookie)).toMatchObject({ username: 'teacher', twoFactorSetupDue: true });
+      expect((await me(bossCookie)).twoFactorSetupDue).toBe(false);
+      // Children's families' enquiries are exactly what a stolen password must not reach.
+      const refused = await app.inject({ url: '/api/enquiries', headers: { cookie: teacherCookie } });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'TWO_FACTOR_SETUP_REQUIRED' });
+      expect(refused.json().error).toMatch(/requires two-factor sign-in/);
+      expect((await newCategory(teacherCookie, 'Refused')).statusCode).toBe(403);
+      expect((await newCategory(bossCookie, 'Still open to other roles')).statusCode).toBe(201);
+
+      // The account's own routes stay open: the teacher sets it up from the session they have.
+      const { secret } = await enableTwoFactor(app, teacherCookie, TEST_PASSWORD);
+      expect(secret).toBeTruthy();
+      expect((await me(teacherCookie)).twoFactorSetupDue).toBe(false);
+      expect((await app.inject({ url: '/api/enquiries', headers: { cookie: teacherCookie } })).statusCode).toBe(200);
+      expect((await newCategory(teacherCookie, 'After setup')).statusCode).toBe(201);
+
+      // "All staff": the manager too, until set up; turned off, nobody is held.
+      await setPolicy({ mode: 'all', roleIds: [] });
+      expect((await newCategory(bossCookie, 'Held')).statusCode).toBe(403);
+      expect((await me(bossCookie)).twoFactorSetupDue).toBe(true);
+      await setPolicy({ mode: 'off', roleIds: [] });
+      expect((await newCategory(bossCookie, 'Free again')).statusCode).toBe(201);
+      const actions = (await app.db.select({ action: auditLog.action }).from(auditLog)).map((r) => r.action);
+      expect(actions).toContain('2fa-enable');
+    });
 
     it('leads a user of a chosen role through setup at the next sign-in; other roles sign in as before', async () => {
       const [userRole] = await app.db.select().from(roles).where(eq(roles.name, 'user'));

@@ -10,6 +10,7 @@ import { CMS_ROUTES } from './cms-routes.tsx';
 import { crumbsFor } from './shell/breadcrumbs.tsx';
 import { CmsLoading } from './shell/cms-loading.tsx';
 import { CmsShell } from './shell/cms-shell.tsx';
+import { TwoFactorRequiredGate } from '../../../features/account/components/two-factor-required-gate.tsx';
 import { LoginScreen } from './shell/login-screen.tsx';
 
 /** The staff back office (client-rendered): sign-in, the guard of §2, the shell and every screen. */
@@ -87,14 +88,16 @@ function CmsRoot({ notice, setNotice }: { notice: string | null; setNotice: (not
   }
   return (
     <CmsShell user={user.data} onSignedOut={() => setNotice(PASSWORD_CHANGED)}>
-      <Suspense fallback={<CmsLoading />}>
-        <Routes>
-          {CMS_ROUTES.map(({ path, Screen }) => (
-            <Route key={path || 'index'} path={path || undefined} index={!path} element={<Screen />} />
-          ))}
-          <Route path="*" element={<CmsNotFound />} />
-        </Routes>
-      </Suspense>
+      <TwoFactorRequiredGate due={user.data.twoFactorSetupDue}>
+        <Suspense fallback={<CmsLoading />}>
+          <Routes>
+            {CMS_ROUTES.map(({ path, Screen }) => (
+              <Route key={path || 'index'} path={path || undefined} index={!path} element={<Screen />} />
+            ))}
+            <Route path="*" element={<CmsNotFound />} />
+          </Routes>
+        </Suspense>
+      </TwoFactorRequiredGate>
     </CmsShell>
   );
 }

@@ -1,22 +1,32 @@
 import { CheckCircle2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { StepProps } from './wizard-steps.tsx';
+
+/** The wizard's last word: done, what happens next, and the way to the site and to the back office. */
+export function WizardDone({ title, websiteLink, children }: { title: string; websiteLink: string; children: ReactNode }) {
+  return (
+    <div className="py-6 text-center" role="status">
+      <CheckCircle2 className="mx-auto h-14 w-14 text-leaf-700" aria-hidden="true" />
+      <p className="mt-4 text-xl font-bold text-slate-900">{title}</p>
+      <p className="mt-2 text-slate-700">{children}</p>
+      <p className="mt-4 flex justify-center gap-4">
+        <a href="/" className="font-bold text-brand-700 underline">
+          {websiteLink}
+        </a>
+        <a href="/cms" className="font-bold text-brand-700 underline">
+          Sign in to the back office
+        </a>
+      </p>
+    </div>
+  );
+}
 
 export function FinishStep({ state, update, done }: Omit<StepProps, 'errors'> & { done: boolean }) {
   if (done) {
     return (
-      <div className="py-6 text-center">
-        <CheckCircle2 className="mx-auto h-14 w-14 text-leaf-700" aria-hidden="true" />
-        <p className="mt-4 text-xl font-bold text-slate-900">Installation complete!</p>
-        <p className="mt-2 text-slate-700">{state.app.name} is ready. Taking you to your new website in 3 seconds...</p>
-        <p className="mt-4 flex justify-center gap-4">
-          <a href="/" className="font-bold text-brand-700 underline">
-            Go to the website now
-          </a>
-          <a href="/cms" className="font-bold text-brand-700 underline">
-            Sign in to the back office
-          </a>
-        </p>
-      </div>
+      <WizardDone title="Installation complete!" websiteLink="Go to the website now">
+        {state.app.name} is ready. Taking you to your new website in 3 seconds...
+      </WizardDone>
     );
   }
   const rows: [string, string][] = [

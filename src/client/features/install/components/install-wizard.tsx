@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -8,7 +8,9 @@ import { useTestDatabase } from '../api/test-database.ts';
 import { DatabaseStep, type DatabaseTest } from './database-step.tsx';
 import { FinishStep } from './finish-step.tsx';
 import { WizardProgress } from './wizard-progress.tsx';
-import { AdminStep, BasicInfoStep, WelcomeStep } from './wizard-steps.tsx';
+import { AdminStep, BasicInfoStep, WelcomeStep, type InstallMode } from './wizard-steps.tsx';
+import { RestoreStep } from './restore-step.tsx';
+import { useRestoreBackupAtInstall } from '../api/restore-backup.ts';
 import {
   databaseDetails,
   INITIAL_STATE,
@@ -32,6 +34,12 @@ export function InstallWizard({ needsSetupCode, databaseConfigured }: { needsSet
   const checkCode = useCheckSetupCode();
   const testDb = useTestDatabase();
   const install = useRunInstall();
+  const [mode, setMode] = useState<InstallMode>('new');
+  /** The restore path: shown after the welcome step when "Restore this backup" is chosen. */
+  const [restoring, setRestoring] = useState(false);
+  const [backupFile, setBackupFile] = useState<File | null>(null);
+  const [restoreError, setRestoreError] = useState<string | null>(null);
+  const restore = useRestoreBackupAtInstall();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const firstRender = useRef(true);
@@ -43,7 +51,7 @@ export function InstallWizard({ needsSetupCode, databaseConfigured }: { needsSet
       return;
     }
     headingRef.current?.focus();
-  }, [step]);
+  }, [step, restoring]);
 
   useEffect(() => {
     if (!done) return;
@@ -100,7 +108,28 @@ export function InstallWizard({ needsSetupCode, databaseConfigured }: { needsSet
       focusFirstInvalid();
       return;
     }
-    setStep((s) => Math.min(s + 1, STEPS.length - 1));
+    if (step === 0 && mode === 'restore') setRestoring(true);
+    else setStep((s) => Math.min(s + 1, STEPS.length - 1));
+  }
+
+  async function runRestore() {
+    if (!backupFile) {
+      setRestoreError('Choose the backup file first.');
+      focusFirstInvalid();
+      return;
+    }
+    setRestoreError(null);
+    try {
+      await restore.mutateAsync({ file: backupFile, setupCode: state.setupCode || undefined });
+      toast.success('The backup was restored');
+    } catch (error) {
+      setRestoreError(
+        error instanceof ApiError && error.status > 0
+          ? error.message
+          : 'The backup could not be sent. Check the connection and try again.',
+      );
+      focusFirstInvalid();
+    }
   }
 
   async function finish() {
@@ -130,53 +159,127 @@ export function InstallWizard({ needsSetupCode, databaseConfigured }: { needsSet
   }
 
   const stepProps = { state, errors, update };
+  if (restoring) {
+    return (
+      <WizardCard
+        title="Restore a backup"
+        headingRef={headingRef}
+        formRef={formRef}
+        onSubmit={() => {
+          if (!restore.isSuccess) void runRestore();
+        }}
+      >
+        <RestoreStep
+          file={backupFile}
+          onFile={(file) => {
+            setBackupFile(file);
+            setRestoreError(null);
+          }}
+          error={restoreError}
+          result={restore.data ?? null}
+          databaseConfigured={databaseConfigured}
+        />
+        {!restore.isSuccess && (
+          <WizardButtons
+            onPrevious={() => setRestoring(false)}
+            previousDisabled={restore.isPending}
+            submitDisabled={restore.isPending}
+            submitLabel={restore.isPending ? 'Restoring...' : 'Restore this backup'}
+          />
+        )}
+      </WizardCard>
+    );
+  }
+  return (
+    <WizardCard
+      title={STEPS[step] ?? STEPS[0]}
+      progress={<WizardProgress step={step} />}
+      headingRef={headingRef}
+      formRef={formRef}
+      onSubmit={() => {
+        if (step < STEPS.length - 1) void next();
+        else if (!done) void finish();
+      }}
+    >
+      {step === 0 && <WelcomeStep {...stepProps} needsSetupCode={needsSetupCode} mode={mode} onMode={setMode} />}
+      {step === 1 && <BasicInfoStep {...stepProps} />}
+      {step === 2 && <AdminStep {...stepProps} />}
+      {step === 3 && (
+        <DatabaseStep
+          {...stepProps}
+          test={dbTest}
+          onTest={() => void runDatabaseTest()}
+          databaseConfigured={databaseConfigured}
+        />
+      )}
+      {step === 4 && <FinishStep state={state} update={update} done={done} />}
+      {installError && step === 4 && (
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+          {installError}
+        </p>
+      )}
+      {!done && (
+        <WizardButtons
+          onPrevious={() => setStep((s) => Math.max(0, s - 1))}
+          previousDisabled={step === 0 || install.isPending}
+          submitDisabled={install.isPending || checkCode.isPending}
+          submitLabel={step < STEPS.length - 1 ? 'Next' : install.isPending ? 'Installing...' : 'Finish'}
+        />
+      )}
+    </WizardCard>
+  );
+}
+
+/** The wizard's card: its progress, the step's heading (focused on each step) and the step's form. */
+function WizardCard({
+  title,
+  progress,
+  headingRef,
+  formRef,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  progress?: ReactNode;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  formRef: RefObject<HTMLFormElement | null>;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
   return (
     <div className="rounded-2xl bg-white p-5 shadow-lg ring-1 ring-slate-200 sm:p-8">
-      <WizardProgress step={step} />
+      {progress}
       <h2 ref={headingRef} tabIndex={-1} className="mb-5 text-xl font-extrabold text-slate-900 focus:outline-none">
-        {STEPS[step]}
+        {title}
       </h2>
       <form
         ref={formRef}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (step < STEPS.length - 1) void next();
-          else if (!done) void finish();
+          onSubmit();
         }}
       >
-        {step === 0 && <WelcomeStep {...stepProps} needsSetupCode={needsSetupCode} />}
-        {step === 1 && <BasicInfoStep {...stepProps} />}
-        {step === 2 && <AdminStep {...stepProps} />}
-        {step === 3 && (
-          <DatabaseStep
-            {...stepProps}
-            test={dbTest}
-            onTest={() => void runDatabaseTest()}
-            databaseConfigured={databaseConfigured}
-          />
-        )}
-        {step === 4 && <FinishStep state={state} update={update} done={done} />}
-        {installError && step === 4 && (
-          <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
-            {installError}
-          </p>
-        )}
-        {!done && (
-          <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-200 pt-5">
-            <Button
-              variant="secondary"
-              onClick={() => setStep((s) => Math.max(0, s - 1))}
-              disabled={step === 0 || install.isPending}
-            >
-              Previous
-            </Button>
-            <Button type="submit" disabled={install.isPending || checkCode.isPending}>
-              {step < STEPS.length - 1 ? 'Next' : install.isPending ? 'Installing...' : 'Finish'}
-            </Button>
-          </div>
-        )}
+        {children}
       </form>
+    </div>
+  );
+}
+
+function WizardButtons(props: {
+  onPrevious: () => void;
+  previousDisabled: boolean;
+  submitDisabled: boolean;
+  submitLabel: string;
+}) {
+  return (
+    <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-200 pt-5">
+      <Button variant="secondary" onClick={props.onPrevious} disabled={props.previousDisabled}>
+        Previous
+      </Button>
+      <Button type="submit" disabled={props.submitDisabled}>
+        {props.submitLabel}
+      </Button>
     </div>
   );
 }

@@ -11,7 +11,29 @@ export interface StepProps {
   update: (change: (state: WizardState) => WizardState) => void;
 }
 
-export function WelcomeStep({ state, errors, update, needsSetupCode }: StepProps & { needsSetupCode: boolean }) {
+export type InstallMode = 'new' | 'restore';
+
+const MODES: { value: InstallMode; label: string; text: string }[] = [
+  {
+    value: 'new',
+    label: 'Set up a new school',
+    text: "The school's details, the administrator account and where the data is kept.",
+  },
+  {
+    value: 'restore',
+    label: 'Restore this backup',
+    text: 'Bring back a school from a Sprout backup file: accounts, content and photos, as they were.',
+  },
+];
+
+export function WelcomeStep({
+  state,
+  errors,
+  update,
+  needsSetupCode,
+  mode,
+  onMode,
+}: StepProps & { needsSetupCode: boolean; mode: InstallMode; onMode: (mode: InstallMode) => void }) {
   return (
     <div className="space-y-4 text-slate-700">
       <p>
@@ -19,6 +41,28 @@ export function WelcomeStep({ state, errors, update, needsSetupCode }: StepProps
         administrator account and where the data is kept.
       </p>
       <p>You can go back to any step before you press Finish. Nothing is saved until then.</p>
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold text-slate-800">What would you like to do?</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {MODES.map(({ value, label, text }) => (
+            <label
+              key={value}
+              className={`grid cursor-pointer grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-xl border-2 p-4 ${mode === value ? 'border-brand-600 bg-brand-50' : 'border-slate-200 bg-white'}`}
+            >
+              <input
+                type="radio"
+                name="installMode"
+                value={value}
+                checked={mode === value}
+                onChange={() => onMode(value)}
+                className="row-span-2 mt-1 h-4 w-4 accent-brand-600"
+              />
+              <span className="font-bold text-slate-900">{label}</span>
+              <span className="block text-sm text-slate-600">{text}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
       {needsSetupCode && (
         <div className="rounded-xl border border-amber-300 bg-amber-50 p-4">
           <p className="mb-3 text-sm text-amber-900">
