@@ -118,7 +118,7 @@ describe.skipIf(chromiumMissingReason())('the back office with years of content'
       // Search finds the oldest post; a filter with no match says so.
       await page.getByLabel('Search posts').fill('sports day 2019');
       await expect.poll(() => page.locator(`${POST_ROWS} h3`).allTextContents()).toEqual(['Annual Sports Day 2019']);
-      await expect.poll(() => page.getByRole('link', { name: /View Annual Sports Day 2019 on site/ }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole('link', { name: /View on site: Annual Sports Day 2019/ }).isVisible()).toBe(true);
       await page.getByLabel('Filter by status').selectOption('draft');
       await expect.poll(() => page.getByText('No posts found').isVisible()).toBe(true);
       await expectNoAxeViolations(page);

@@ -185,7 +185,7 @@ function GalleryDashboardScreen() {
           aria-label="Galleries"
           aria-busy={isPlaceholderData || undefined}
         >
-          {galleries.map((g) => (
+          {galleries.map((g, i) => (
             <li
               key={g.id}
               className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center"
@@ -196,6 +196,7 @@ function GalleryDashboardScreen() {
                 className="aspect-video w-full shrink-0 rounded-xl sm:w-40"
                 missingText="No Thumbnail"
                 sizes="10rem"
+                eager={i === 0}
               />
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
