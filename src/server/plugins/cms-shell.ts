@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cmsScreenFor } from '../../client/app/routes/cms/cms-screens.ts';
+import { cmsScreenAt, cmsScreenFor } from '../../client/app/routes/cms/cms-screens.ts';
+import type { Module } from '../../shared/permissions.ts';
 import type { CurrentUser } from '../../shared/schemas/user.ts';
 
 interface ManifestEntry {
@@ -46,13 +47,31 @@ export function cmsPreloader(clientDist: string): (pathname: string) => string {
         ...[...styles].map((f) =>
           entryCss.has(f)
             ? `<link rel="preload" as="fetch" crossorigin href="/${f}" />`
-            : `<link rel="preload" as="style" href="/${f}" />`,
+            : `<link rel="preload" as="style" crossorigin href="/${f}" />`,
         ),
       ].join('\n    ');
       memo.set(key, links);
     }
     return links;
   };
+}
+
+/**
+ * What the first screen of a signed-in user asks for at once, fetched with the page's own files:
+ * the school, the password policy, the new enquiries' count and, opened without a search, the
+ * list's first page. Only what this user may read (a refused preload is an error in the console).
+ */
+export function cmsDataPreloads(url: string, user: CurrentUser): string {
+  const [pathname, query] = url.split('?');
+  const can = (module: Module) => Boolean(user.permissions?.[module]?.read);
+  const firstPage = query ? undefined : cmsScreenAt(pathname!)?.firstPage;
+  const urls = [
+    '/api/school',
+    '/api/auth/password-policy',
+    ...(can('leads') ? ['/api/enquiries/new-count'] : []),
+    ...(firstPage && can(firstPage[0]) ? [firstPage[1]] : []),
+  ];
+  return urls.map((u) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${u}" />`).join('\n    ');
 }
 
 /**

@@ -9,7 +9,7 @@ import { createServerPublicData } from '../modules/site/public-data.ts';
 import { currentUser } from '../modules/auth/auth.service.ts';
 import { SESSION_COOKIE, userForSession } from '../modules/auth/sessions.service.ts';
 import { bootScriptTag } from './boot-script.ts';
-import { cmsPreloader, signedInUserBlock } from './cms-shell.ts';
+import { cmsDataPreloads, cmsPreloader, signedInUserBlock } from './cms-shell.ts';
 import { CMS_SCREENS, cmsScreenFor } from '../../client/app/routes/cms/cms-screens.ts';
 import { compressPage, compressSmallest, pickEncoding, precompressAssets } from './compression.ts';
 import { changesPages, etagOf, PageCache, pageBytes, pageKey, type CachedPage, type PageBytes } from './page-cache.ts';
@@ -233,9 +233,11 @@ export default fp(
 
     const preloads = config.dev ? () => '' : cmsPreloader(CLIENT_DIST);
     /** The shell of a client-only page; for the back office with its preloads and, signed in, the user. */
-    async function renderShell(pathname: string, user?: Parameters<typeof signedInUserBlock>[0]) {
+    async function renderShell(url: string, user?: Parameters<typeof signedInUserBlock>[0]) {
+      const pathname = url.split('?')[0]!;
       const template = await renderer.template(pathname);
-      const head = CMS_PATH.test(pathname) ? `${SHELL_HEAD}\n    ${preloads(pathname)}` : SHELL_HEAD;
+      const data = user && !config.dev ? `\n    ${cmsDataPreloads(url, user)}` : '';
+      const head = CMS_PATH.test(pathname) ? `${SHELL_HEAD}\n    ${preloads(pathname)}${data}` : SHELL_HEAD;
       return fillTemplate(template, head, '', user ? signedInUserBlock(user) : '', renderer.styles);
     }
 
@@ -311,7 +313,7 @@ export default fp(
         const page = cache.get(key);
         return page ? send(request, reply, key, page, true) : renderAndSend(request, reply, key, key);
       }
-      const page = await renderShell(request.url.split('?')[0]!, user);
+      const page = await renderShell(request.url, user);
       reply
         .code(200)
         .type('text/html; charset=utf-8')
