@@ -51,6 +51,8 @@ const SHELL_PATH = /^shell:(\S+)/;
 
 type Redirect = { kind: 'redirect'; status: number; location: string };
 const SHELL_HEAD = '<title>Back office</title>\n    <meta name="robots" content="noindex" />';
+/** §2 "Loading..." drawn by the page itself (as routes.tsx's fallback draws it), replaced when the script starts. */
+const SHELL_LOADING = '<p class="p-8 text-center text-slate-600">Loading...</p>';
 
 async function productionRenderer(): Promise<Renderer> {
   if (!existsSync(SSR_ENTRY) || !existsSync(join(CLIENT_DIST, 'index.html'))) {
@@ -238,7 +240,7 @@ export default fp(
       const template = await renderer.template(pathname);
       const data = user && !config.dev ? `\n    ${cmsDataPreloads(url, user)}` : '';
       const head = CMS_PATH.test(pathname) ? `${SHELL_HEAD}\n    ${preloads(pathname)}${data}` : SHELL_HEAD;
-      return fillTemplate(template, head, '', user ? signedInUserBlock(user) : '', renderer.styles);
+      return fillTemplate(template, head, SHELL_LOADING, user ? signedInUserBlock(user) : '', renderer.styles);
     }
 
     async function renderPage(url: URL, origin: string, key: string) {
