@@ -35,6 +35,7 @@ const SCREEN_URLS = [
   '/api/events?limit=24&status=completed&offset=1200',
   '/api/admin/galleries?limit=20',
   '/api/enquiries?limit=25',
+  '/api/enquiries/new-count',
   '/api/categories?limit=50',
 ];
 const URLS = arg('urls')?.split(',') ?? SCREEN_URLS;
