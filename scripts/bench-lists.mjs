@@ -103,7 +103,15 @@ async function publicWhileStaffReloads(base, path, cookie, seconds = 10) {
   done = true;
   await staff;
   const summary = Object.fromEntries(
-    Object.entries(probes).map(([p, xs]) => [p, { medianMs: round(median(xs)), maxMs: round(Math.max(...xs)), n: xs.length }]),
+    Object.entries(probes).map(([p, xs]) => [
+      p,
+      {
+        medianMs: round(median(xs)),
+        p95Ms: round([...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1]),
+        maxMs: round(Math.max(...xs)),
+        n: xs.length,
+      },
+    ]),
   );
   return { staffPath: path, staffReloads: reloads, ...summary, serverLoopDelay: await loopDelay(server, loopFile) };
 }
