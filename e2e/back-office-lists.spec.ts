@@ -81,6 +81,33 @@ describe.skipIf(chromiumMissingReason())('the back office with years of content'
     await server?.stop();
   });
 
+  it('starts each list with its page: the user comes in the page, the first page of the list is fetched once', async () => {
+    const t = await openPage(browser, server.url, PHONE);
+    const { page } = t;
+    await signInAsAdmin(page, server);
+    for (const [path, rows, list] of [
+      ['/cms', '[aria-label="Galleries"] > li, :text("No galleries yet")', '/api/admin/galleries?limit=20'],
+      ['/cms/events', EVENT_CARDS, '/api/events?limit=24'],
+      ['/cms/blog', POST_ROWS, '/api/posts?limit=20'],
+    ] as const) {
+      const asked: string[] = [];
+      const warnings: string[] = [];
+      const onRequest = (r: { url(): string }) => asked.push(new URL(r.url()).pathname + new URL(r.url()).search);
+      const onConsole = (m: { type(): string; text(): string }) => void (m.type() === 'warning' && warnings.push(m.text()));
+      page.on('request', onRequest);
+      page.on('console', onConsole);
+      await page.goto(path);
+      await page.locator(rows).first().waitFor();
+      await expect.poll(() => asked.filter((u) => u === '/api/school').length).toBe(1);
+      expect(asked.filter((u) => u === list)).toEqual([list]);
+      expect(asked).not.toContain('/api/auth/user');
+      page.off('request', onRequest);
+      page.off('console', onConsole);
+      expect(warnings.filter((w) => w.includes('preload'))).toEqual([]);
+    }
+    await t.close();
+  });
+
   for (const [label, viewport] of [
     ['1280 px', DESKTOP],
     ['375 px', PHONE],
@@ -118,7 +145,7 @@ describe.skipIf(chromiumMissingReason())('the back office with years of content'
       // Search finds the oldest post; a filter with no match says so.
       await page.getByLabel('Search posts').fill('sports day 2019');
       await expect.poll(() => page.locator(`${POST_ROWS} h3`).allTextContents()).toEqual(['Annual Sports Day 2019']);
-      await expect.poll(() => page.getByRole('link', { name: /View Annual Sports Day 2019 on site/ }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole('link', { name: /View on site: Annual Sports Day 2019/ }).isVisible()).toBe(true);
       await page.getByLabel('Filter by status').selectOption('draft');
       await expect.poll(() => page.getByText('No posts found').isVisible()).toBe(true);
       await expectNoAxeViolations(page);

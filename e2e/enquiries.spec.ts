@@ -113,6 +113,25 @@ describe.skipIf(chromiumMissingReason())('enquiries from the website', () => {
     expect(mails.some((m) => m.includes('New message from Meera'))).toBe(true);
   });
 
+  it('tells staff how many enquiries are new: on the dashboard and in the sidebar, at 375 and 1280 px', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const t = await openPage(browser, server.url, viewport);
+      await signInAsAdmin(t.page, server);
+      await gotoReady(t.page, '/cms');
+      const onDashboard = t.page.getByRole('main').getByRole('link', { name: '3 new enquiries' });
+      await expect.poll(() => onDashboard.isVisible(), { timeout: 15_000 }).toBe(true);
+      if (viewport === PHONE) await t.page.getByRole('button', { name: 'Open menu' }).click();
+      const inSidebar = t.page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Enquiries 3 new' });
+      await expect.poll(() => inSidebar.isVisible()).toBe(true);
+      await expectNoAxeViolations(t.page);
+      if (viewport === PHONE) await t.page.keyboard.press('Escape');
+      await onDashboard.click();
+      await expect.poll(() => t.page.getByRole('heading', { name: 'Enquiries' }).isVisible()).toBe(true);
+      expect(new URL(t.page.url()).search).toBe('?status=new');
+      await t.close();
+    }
+  });
+
   it('shows staff the enquiries: counters, type filter, detail, mark handled and delete', async () => {
     const t = await openPage(browser, server.url, DESKTOP);
     await signInAsAdmin(t.page, server);
@@ -120,7 +139,7 @@ describe.skipIf(chromiumMissingReason())('enquiries from the website', () => {
     await expect.poll(() => t.page.getByRole('heading', { name: 'Enquiries' }).isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => t.page.getByRole('button', { name: /^All \(3\)/ }).isVisible()).toBe(true);
     expect(await t.page.getByRole('button', { name: /^Admission \(1\)/ }).isVisible()).toBe(true);
-    expect(await t.page.getByText('3 new').isVisible()).toBe(true);
+    expect(await t.page.getByRole('main').getByText('3 new').isVisible()).toBe(true);
     await expectNoAxeViolations(t.page);
 
     await t.page.getByRole('button', { name: /^Contact \(2\)/ }).click();
@@ -134,11 +153,13 @@ describe.skipIf(chromiumMissingReason())('enquiries from the website', () => {
     await expectNoAxeViolations(t.page);
     await dialog.getByRole('button', { name: 'Mark handled' }).click();
     await expect.poll(() => dialog.getByRole('button', { name: 'Mark as new' }).isVisible()).toBe(true);
-    await expect.poll(() => t.page.getByText('2 new').isVisible()).toBe(true);
+    await expect.poll(() => t.page.getByRole('main').getByText('2 new').isVisible()).toBe(true);
 
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await t.page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => t.page.getByRole('button', { name: /^All \(2\)/ }).isVisible()).toBe(true);
+    // The sidebar's badge followed the handled one.
+    expect(await t.page.getByRole('link', { name: 'Enquiries 2 new' }).isVisible()).toBe(true);
     await t.close();
   });
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage } from './support/browser.ts';
+import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE } from './support/browser.ts';
 import { chromiumMissingReason } from './support/env.ts';
 import { E2E_SCHOOL_NAME, installSchool, signInAsAdmin } from './support/install.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -43,5 +43,38 @@ describe.skipIf(chromiumMissingReason())('the school profile in the back office'
     expect(home).toContain('Maple Tree Preschool');
     expect(home).not.toContain(E2E_SCHOOL_NAME);
     await t.close();
+  });
+
+  it('offers every time zone the browser knows in a searchable field, and refuses one that does not exist', async () => {
+    for (const [viewport, zone] of [
+      [PHONE, 'Pacific/Auckland'],
+      [DESKTOP, 'Asia/Kolkata'],
+    ] as const) {
+      const t = await openPage(browser, server.url, viewport);
+      const { page } = t;
+      await signInAsAdmin(page, server);
+      await page.goto('/cms/settings/school');
+      const field = page.getByRole('combobox', { name: 'Timezone' });
+      await expect.poll(() => field.isVisible(), { timeout: 15_000 }).toBe(true);
+      const offered = await page.evaluate(() => {
+        const input = document.querySelector<HTMLInputElement>('#school-tz');
+        return [...(input?.list?.options ?? [])].map((o) => o.value);
+      });
+      expect(offered.length).toBeGreaterThan(300);
+      expect(offered).toEqual(expect.arrayContaining(['Europe/London', 'America/Sao_Paulo', 'Africa/Nairobi', zone]));
+      await expectNoAxeViolations(page);
+
+      await field.fill('Mars/Olympus_Mons');
+      await page.getByRole('button', { name: 'Save profile' }).click();
+      await expect.poll(() => page.getByText('Choose a time zone from the list').isVisible()).toBe(true);
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+
+      await field.fill(zone);
+      await page.getByRole('button', { name: 'Save profile' }).click();
+      await expect.poll(() => page.getByText('School profile saved').isVisible()).toBe(true);
+      await page.reload();
+      await expect.poll(() => page.getByRole('combobox', { name: 'Timezone' }).inputValue(), { timeout: 15_000 }).toBe(zone);
+      await t.close();
+    }
   });
 });

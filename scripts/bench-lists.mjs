@@ -35,6 +35,7 @@ const SCREEN_URLS = [
   '/api/events?limit=24&status=completed&offset=1200',
   '/api/admin/galleries?limit=20',
   '/api/enquiries?limit=25',
+  '/api/enquiries/new-count',
   '/api/categories?limit=50',
 ];
 const URLS = arg('urls')?.split(',') ?? SCREEN_URLS;
@@ -102,7 +103,15 @@ async function publicWhileStaffReloads(base, path, cookie, seconds = 10) {
   done = true;
   await staff;
   const summary = Object.fromEntries(
-    Object.entries(probes).map(([p, xs]) => [p, { medianMs: round(median(xs)), maxMs: round(Math.max(...xs)), n: xs.length }]),
+    Object.entries(probes).map(([p, xs]) => [
+      p,
+      {
+        medianMs: round(median(xs)),
+        p95Ms: round([...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1]),
+        maxMs: round(Math.max(...xs)),
+        n: xs.length,
+      },
+    ]),
   );
   return { staffPath: path, staffReloads: reloads, ...summary, serverLoopDelay: await loopDelay(server, loopFile) };
 }

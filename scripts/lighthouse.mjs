@@ -2,6 +2,11 @@
 // five public pages of issue 5, served by the production build with the installer's sample content.
 // Chromium from /usr/bin/chromium (CHROME_PATH to change). Targets: Performance >= 98 with
 // LCP <= 1.2 s, Accessibility 100, Best Practices 100, SEO 100. `--no-build` reuses the build.
+// `--cms`: the back office instead, signed in (the session cookie sent with every request) as the
+// administrator: /cms, /cms/events and /cms/blog (the editor above the list), and /cms/blog as a
+// member of staff who reads the blog only (the list alone). Targets: Performance >= 95 (>= 90
+// with the editor), TBT <= 150 ms, Accessibility and Best Practices 100 (SEO is not asked of a
+// noindex back office).
 // Writes bench/results/lighthouse-<time>.json and exits non-zero when a target is missed.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +27,53 @@ const FLAGS = [
   '--no-first-run',
   '--disable-dev-shm-usage',
 ];
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const CMS = args.includes('--cms');
+const CATEGORIES = CMS
+  ? ['performance', 'accessibility', 'best-practices']
+  : ['performance', 'accessibility', 'best-practices', 'seo'];
+const ADMIN = { username: 'admin', password: 'lighthouse-password-1' };
+const READER = { username: 'blogreader', password: 'lighthouse-reader-pass-1' };
+
+/** Signs in and answers the `sid=...` cookie to send. */
+async function signIn(base, { username, password }) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const cookie = /sid=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0];
+  if (!res.ok || !cookie) throw new Error(`sign-in as ${username} failed: ${res.status} ${await res.text()}`);
+  return cookie;
+}
+
+/** A member of staff who reads the blog and nothing else (a custom role), signed in. */
+async function blogReader(base, adminCookie) {
+  const post = (path, body) =>
+    fetch(base + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: adminCookie },
+      body: JSON.stringify(body),
+    }).then(async (r) => {
+      if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+      return r.json();
+    });
+  const role = await post('/api/roles/create', {
+    name: 'blog_reader',
+    displayName: 'Blog reader',
+    description: 'Reads the blog',
+    permissions: { blog: { read: true, write: false, delete: false } },
+    isSystem: false,
+  });
+  await post('/api/users/create', {
+    ...READER,
+    email: 'reader@school.test',
+    firstName: 'Blog',
+    lastName: 'Reader',
+    roleId: role.data?.id ?? role.id,
+    status: 'active',
+  });
+  return signIn(base, READER);
+}
 
 buildSite(args);
 
@@ -34,25 +85,42 @@ let chrome;
 let failed = false;
 try {
   await waitFor(`${base}/api/health`, server);
-  await installOverApi(base, { admin: { username: 'admin', password: 'lighthouse-password-1' } });
+  await installOverApi(base, { admin: ADMIN });
   const event = (await (await fetch(`${base}/api/site/events?limit=1`)).json()).data.items[0];
   const post = (await (await fetch(`${base}/api/site/posts?limit=1`)).json()).data.items[0];
-  const pages = {
-    '/': '/',
-    '/events': '/events',
-    '/event/{id}': `/event/${event.slug ?? event.id}`,
-    '/blog': '/blog',
-    '/blog/{slug}': `/blog/${post.slug}`,
-  };
+  const admin = CMS ? await signIn(base, ADMIN) : null;
+  const reader = CMS ? await blogReader(base, admin) : null;
+  /** name: [path, cookie, performance target] */
+  const pages = CMS
+    ? {
+        '/cms': ['/cms', admin, 95],
+        '/cms/events': ['/cms/events', admin, 95],
+        'blog list': ['/cms/blog', reader, 95],
+        'blog editor': ['/cms/blog', admin, 90],
+      }
+    : {
+        '/': '/',
+        '/events': '/events',
+        '/event/{id}': `/event/${event.slug ?? event.id}`,
+        '/blog': '/blog',
+        '/blog/{slug}': `/blog/${post.slug}`,
+      };
 
   chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
   const results = {};
-  console.log('\npage           perf  a11y  best  seo   LCP ms  FCP ms  TBT ms  CLS');
-  for (const [name, path] of Object.entries(pages)) {
+  console.log(`\npage           perf  a11y  best  ${CMS ? '-   ' : 'seo '}  LCP ms  FCP ms  TBT ms  CLS`);
+  for (const [name, page] of Object.entries(pages)) {
+    const [path, cookie, target] = Array.isArray(page) ? page : [page, null, 98];
     // One warm request so the page cache holds the page, as it would on a live site.
     await fetch(base + path);
     const audit = () =>
-      lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+      lighthouse(base + path, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+        ...(cookie ? { extraHeaders: { cookie } } : {}),
+      });
     let { lhr } = await audit();
     if (lhr.runtimeError) {
       // Reported, then tried once more: a run Lighthouse itself could not complete says nothing of the page.
@@ -61,6 +129,9 @@ try {
       );
       ({ lhr } = await audit());
     }
+    // SPROUT_LIGHTHOUSE_DIR=folder keeps each whole report, to read what held a page up.
+    if (process.env.SPROUT_LIGHTHOUSE_DIR)
+      writeFileSync(join(process.env.SPROUT_LIGHTHOUSE_DIR, `${name.replace(/\W+/g, '_')}.json`), JSON.stringify(lhr));
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const value = (id) => lhr.audits[id]?.numericValue ?? null;
     const row = {
@@ -78,16 +149,24 @@ try {
         .map((a) => a.id),
     };
     results[name] = row;
-    const miss = row.performance < 98 || row.lcpMs > 1200 || row.accessibility < 100 || row.bestPractices < 100 || row.seo < 100;
+    const miss = CMS
+      ? row.performance < target || row.tbtMs > 150 || row.accessibility < 100 || row.bestPractices < 100
+      : row.performance < target || row.lcpMs > 1200 || row.accessibility < 100 || row.bestPractices < 100 || row.seo < 100;
     failed ||= miss;
     console.log(
       `${name.padEnd(14)} ${String(row.performance).padStart(4)}  ${String(row.accessibility).padStart(4)}  ${String(row.bestPractices).padStart(4)}  ${String(row.seo).padStart(4)}  ${String(row.lcpMs).padStart(6)}  ${String(row.fcpMs).padStart(6)}  ${String(row.tbtMs).padStart(6)}  ${row.cls}` +
         (row.failing.length ? `  failing: ${row.failing.join(', ')}` : ''),
     );
   }
-  const report = { date: new Date().toISOString(), lighthouse: '12.8.2', preset: 'mobile (default)', results };
+  const report = {
+    date: new Date().toISOString(),
+    lighthouse: '12.8.2',
+    preset: 'mobile (default)',
+    area: CMS ? 'cms' : 'public',
+    results,
+  };
   mkdirSync(join(root, 'bench/results'), { recursive: true });
-  const out = join(root, 'bench/results', `lighthouse-${report.date.replace(/[:.]/g, '-')}.json`);
+  const out = join(root, 'bench/results', `lighthouse-${CMS ? 'cms-' : ''}${report.date.replace(/[:.]/g, '-')}.json`);
   writeFileSync(out, JSON.stringify(report, null, 2));
   console.log(`written to ${out}${failed ? '\nSome targets were missed.' : '\nEvery target met.'}`);
 } finally {

@@ -6,7 +6,11 @@ import fp from 'fastify-plugin';
 import type { RenderContext, RenderResult } from '../../client/entry-server.tsx';
 import type { AppConfig } from '../config.ts';
 import { createServerPublicData, ReadMemo } from '../modules/site/public-data.ts';
+import { currentUser } from '../modules/auth/auth.service.ts';
+import { SESSION_COOKIE, userForSession } from '../modules/auth/sessions.service.ts';
 import { bootScriptTag } from './boot-script.ts';
+import { cmsDataPreloads, cmsPreloader, signedInUserBlock } from './cms-shell.ts';
+import { CMS_SCREENS, cmsScreenFor } from '../../client/app/routes/cms/cms-screens.ts';
 import { compressPage, compressSmallest, pickEncoding, precompressAssets } from './compression.ts';
 import { changesPages, etagOf, PageCache, pageBytes, pageKey, pathOf, type CachedPage, type PageBytes } from './page-cache.ts';
 import { pageStyles, type PageStyles } from './page-styles.ts';
@@ -34,11 +38,21 @@ export const CLIENT_DIST = join(DIST_DIR, 'client');
 const SSR_ENTRY = join(DIST_DIR, 'ssr/entry-server.js');
 
 const CLIENT_ONLY = /^\/(cms|install)(\/|\?|$)/;
-/** The one cache key of the back office's and the wizard's shell (the same bytes on every path). */
-const SHELL_KEY = 'shell:';
+const CMS_PATH = /^\/cms(\/|\?|$)/;
+/**
+ * The cache key of the back office's and the wizard's shell: the same bytes on every path but
+ * for the back office's preloads, which name the screen the path opens.
+ */
+const shellKey = (url: string) => {
+  const pathname = url.split('?')[0]!;
+  return CMS_PATH.test(pathname) ? `shell:/cms ${cmsScreenFor(pathname) ?? ''}` : 'shell:/install';
+};
+const SHELL_PATH = /^shell:(\S+)/;
 
 type Redirect = { kind: 'redirect'; status: number; location: string };
 const SHELL_HEAD = '<title>Back office</title>\n    <meta name="robots" content="noindex" />';
+/** §2 "Loading..." drawn by the page itself (as routes.tsx's fallback draws it), replaced when the script starts. */
+const SHELL_LOADING = '<p class="p-8 text-center text-slate-600">Loading...</p>';
 
 async function productionRenderer(): Promise<Renderer> {
   if (!existsSync(SSR_ENTRY) || !existsSync(join(CLIENT_DIST, 'index.html'))) {
@@ -220,15 +234,20 @@ export default fp(
       done(null, payload);
     });
 
-    async function renderPage(url: URL, origin: string) {
-      const template = await renderer.template(url.pathname);
+    const preloads = config.dev ? () => '' : cmsPreloader(CLIENT_DIST);
+    /** The shell of a client-only page; for the back office with its preloads and, signed in, the user. */
+    async function renderShell(url: string, user?: Parameters<typeof signedInUserBlock>[0]) {
+      const pathname = url.split('?')[0]!;
+      const template = await renderer.template(pathname);
+      const data = user && !config.dev ? `\n    ${cmsDataPreloads(url, user)}` : '';
+      const head = CMS_PATH.test(pathname) ? `${SHELL_HEAD}\n    ${preloads(pathname)}${data}` : SHELL_HEAD;
+      return fillTemplate(template, head, SHELL_LOADING, user ? signedInUserBlock(user) : '', renderer.styles);
+    }
+
+    async function renderPage(url: URL, origin: string, key: string) {
       if (CLIENT_ONLY.test(url.pathname))
-        return {
-          kind: 'page' as const,
-          status: 200,
-          page: fillTemplate(template, SHELL_HEAD, '', '', renderer.styles),
-          canonicalPath: SHELL_KEY,
-        };
+        return { kind: 'page' as const, status: 200, page: await renderShell(url.pathname), canonicalPath: key };
+      const template = await renderer.template(url.pathname);
       const result = await renderer.render(new Request(url, { headers: { accept: 'text/html' } }), { publicData, origin });
       if (result.kind === 'redirect') return result;
       return {
@@ -250,7 +269,8 @@ export default fp(
       origin: string,
     ): Promise<{ page: CachedPage; kept: boolean } | Redirect> {
       const generation = cache.generation;
-      const result = await renderPage(new URL(origin + (path === SHELL_KEY ? '/cms' : path)), origin);
+      const shellPath = SHELL_PATH.exec(path)?.[1];
+      const result = await renderPage(new URL(origin + (shellPath ? pathOfShell(path, shellPath) : path)), origin, path);
       if (result.kind === 'redirect') return result;
       const page: CachedPage = { status: result.status, ...result.page, storedAt: Date.now() };
       const own = result.status === 200 && result.canonicalPath === path;
@@ -262,8 +282,18 @@ export default fp(
      * A cached page is answered synchronously (a sync handler returns nothing, Fastify waits on no
      * promise); a page to render returns the render's promise.
      */
+    /** A path the shell of `key` stands for (its screen's path, parameters filled in). */
+    function pathOfShell(key: string, area: string) {
+      if (area !== '/cms') return area;
+      const module = key.slice(key.indexOf(' ') + 1);
+      const screen = CMS_SCREENS.find((s) => s.module === module);
+      return screen ? `/cms/${screen.path.replace(/:\w+/g, '0')}` : '/cms/-';
+    }
+
     function sendPage(request: FastifyRequest, reply: FastifyReply) {
-      const path = CLIENT_ONLY.test(request.url) ? SHELL_KEY : pageKey(request.url);
+      // Signed in: the back office's shell carries the user (never cached: it is this person's).
+      if (request.cookies[SESSION_COOKIE] && CMS_PATH.test(request.url)) return sendSignedInShell(request, reply);
+      const path = CLIENT_ONLY.test(request.url) ? shellKey(request.url) : pageKey(request.url);
       // Until the site address is set, links follow the request's host: each host has its own pages.
       const key = app.siteAddress.configured() ? path : `${app.siteOrigin(request)} ${path}`;
       const page = cache.get(key);
@@ -276,6 +306,25 @@ export default fp(
       const result = await cache.once(key, () => renderAndKeep(path, key, origin));
       if ('location' in result) return reply.redirect(result.location, result.status);
       return send(request, reply, key, result.page, result.kept);
+    }
+
+    async function sendSignedInShell(request: FastifyRequest, reply: FastifyReply) {
+      const session = await userForSession(app.db, request.cookies[SESSION_COOKIE]!);
+      const user = session && (await currentUser(app.db, session.id));
+      if (!user) {
+        const key = shellKey(request.url);
+        const page = cache.get(key);
+        return page ? send(request, reply, key, page, true) : renderAndSend(request, reply, key, key);
+      }
+      const page = await renderShell(request.url, user);
+      reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'accept-encoding, cookie');
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      if (!encoding) return reply.send(page.body);
+      return reply.header('content-encoding', encoding).send(compressPage(page.body, encoding));
     }
 
     function send(request: FastifyRequest, reply: FastifyReply, key: string, page: CachedPage, cached: boolean) {

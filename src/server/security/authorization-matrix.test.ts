@@ -121,6 +121,7 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/enquiries/admission': 'public',
   'POST /api/enquiries/contact': 'public',
   'GET /api/enquiries': needs('leads', 'read'),
+  'GET /api/enquiries/new-count': needs('leads', 'read'),
   'GET /api/enquiries/:id': needs('leads', 'read'),
   'PATCH /api/enquiries/:id': needs('leads', 'write'),
   'POST /api/enquiries/:id/resend': needs('leads', 'write'),

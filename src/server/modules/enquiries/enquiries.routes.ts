@@ -12,6 +12,7 @@ import {
 import { audit, whoOf } from '../audit/audit.service.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import {
+  countNewEnquiries,
   createEnquiry,
   deleteEnquiry,
   getEnquiry,
@@ -114,6 +115,10 @@ async function enquiriesRoutes(app: FastifyInstance) {
   app.get('/api/enquiries', { preHandler: app.requirePermission('leads', 'read') }, async (request) =>
     listEnquiries(app.db, EnquiryListQuerySchema.parse(request.query)),
   );
+  // Polled by every back-office page of a user who reads enquiries: a count on the status index.
+  app.get('/api/enquiries/new-count', { preHandler: app.requirePermission('leads', 'read') }, async () => ({
+    data: { new: await countNewEnquiries(app.db) },
+  }));
   app.get('/api/enquiries/:id', { preHandler: app.requirePermission('leads', 'read') }, async (request) => {
     const enquiry = await getEnquiry(app.db, IdSchema.parse(request.params).id);
     if (!enquiry) throw notFound('The enquiry');

@@ -110,6 +110,12 @@ export async function listEnquiries(db: Db, options: EnquiryListOptions): Promis
   return { data: rows.map(toDto), total, limit: options.limit, offset: options.offset, counts };
 }
 
+/** How many enquiries nobody has handled yet (the dashboard and the sidebar's badge): one count on an index. */
+export async function countNewEnquiries(db: Db): Promise<number> {
+  const [row] = await db.select({ n: countRows() }).from(enquiries).where(eq(enquiries.status, 'new'));
+  return row?.n ?? 0;
+}
+
 export async function getEnquiry(db: Db, id: number): Promise<Enquiry | null> {
   const [row] = await db.select().from(enquiries).where(eq(enquiries.id, id));
   return row ? toDto(row) : null;

@@ -141,6 +141,20 @@ describe('the enquiries inbox', () => {
     expect(contacts.total).toBe(all.counts.contact);
   });
 
+  it('counts the enquiries nobody has handled yet', async () => {
+    const newCount = async (cookie?: string) =>
+      app.inject({ url: '/api/enquiries/new-count', headers: cookie ? { cookie } : {} });
+    expect((await newCount()).statusCode).toBe(401);
+    expect((await newCount(noRole)).statusCode).toBe(403);
+    const before = (await newCount(staff)).json().data.new as number;
+    expect(before).toBe((await app.inject({ url: '/api/enquiries', headers: { cookie: staff } })).json().counts.new);
+    const id = (await post('contact', contact())).json().data.id as number;
+    expect((await newCount(staff)).json().data.new).toBe(before + 1);
+    await app.inject({ method: 'PATCH', url: `/api/enquiries/${id}`, headers: { cookie: staff }, payload: { status: 'handled' } });
+    expect((await newCount(staff)).json().data.new).toBe(before);
+    await app.mailOutbox.settle();
+  });
+
   it('marks one handled; deleting needs the delete permission', async () => {
     const id = (await post('contact', contact())).json().data.id as number;
     const handled = await app.inject({

@@ -1,11 +1,12 @@
 import '../../../staff.css';
-import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { Toaster } from '../../../components/ui/toaster.tsx';
 import { TooltipProvider } from '../../../components/ui/tooltip.tsx';
 import { USER_QUERY_KEY, useUser } from '../../../features/auth/api/get-user.ts';
 import { createStaffQueryClient } from '../../../lib/query-client.ts';
+import type { CurrentUser } from '../../../../shared/schemas/user.ts';
 import { CMS_ROUTES } from './cms-routes.tsx';
 import { crumbsFor } from './shell/breadcrumbs.tsx';
 import { CmsLoading } from './shell/cms-loading.tsx';
@@ -35,6 +36,7 @@ export function CmsApp() {
       if (signedIn && user === null && event.action.type === 'success') setNotice((n) => n ?? SESSION_ENDED);
       if (user !== undefined) signedIn = user !== null;
     });
+    seedSignedInUser(queryClient);
     return queryClient;
   });
   return (
@@ -45,6 +47,24 @@ export function CmsApp() {
       </TooltipProvider>
     </QueryClientProvider>
   );
+}
+
+/**
+ * The signed-in user the server wrote into the page (src/server/plugins/cms-shell.ts), read once:
+ * the first screen starts without waiting for /api/auth/user.
+ */
+let seeded = false;
+function seedSignedInUser(queryClient: QueryClient) {
+  const block = document.getElementById('cms-user');
+  if (!block?.textContent) return;
+  block.remove();
+  try {
+    const { user } = JSON.parse(block.textContent) as { user: CurrentUser };
+    queryClient.setQueryData(USER_QUERY_KEY, user);
+    seeded = true;
+  } catch {
+    // Not ours to read: /api/auth/user answers as before.
+  }
 }
 
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
@@ -59,6 +79,8 @@ function CmsRoot({ notice, setNotice }: { notice: string | null; setNotice: (not
   // every move to another screen (one small request), so the controls shown follow at once.
   const queryClient = useQueryClient();
   useEffect(() => {
+    // The user the page came with is as fresh as the page: read again from the next move on.
+    if (seeded) return void (seeded = false);
     if (queryClient.getQueryData(USER_QUERY_KEY)) void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
   }, [pathname, queryClient]);
 

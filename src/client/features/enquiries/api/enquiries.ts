@@ -25,3 +25,16 @@ export const useSetEnquiryStatus = () =>
   );
 export const useResendEnquiry = () => useEnquiryMutation((id: number) => apiPost(`/api/enquiries/${id}/resend`));
 export const useDeleteEnquiry = () => useEnquiryMutation((id: number) => apiDelete(`/api/enquiries/${id}`));
+
+/** Read again this often while a back-office page is open, so a new enquiry shows without a reload. */
+const NEW_COUNT_POLL_MS = 60_000;
+
+/** How many enquiries nobody has handled yet; `enabled` only for those who read enquiries. */
+export function useNewEnquiryCount(enabled: boolean) {
+  return useQuery({
+    queryKey: ['enquiries', 'new-count'],
+    queryFn: async ({ signal }) => (await apiGet<{ data: { new: number } }>('/api/enquiries/new-count', { signal })).data.new,
+    enabled,
+    refetchInterval: NEW_COUNT_POLL_MS,
+  });
+}

@@ -10,6 +10,7 @@ export function SafeImage({
   sizes = '(min-width: 1024px) 33vw, 100vw',
   missingText = 'No Image',
   brokenText = 'Broken Image',
+  eager = false,
 }: {
   src: string | null | undefined;
   alt: string;
@@ -17,6 +18,8 @@ export function SafeImage({
   sizes?: string;
   missingText?: string;
   brokenText?: string;
+  /** The first image of a list: often the largest paint, so fetched at once rather than lazily. */
+  eager?: boolean;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!src || failed === src) {
@@ -35,7 +38,8 @@ export function SafeImage({
       srcSet={uploadSrcSet(src)}
       sizes={uploadSrcSet(src) ? sizes : undefined}
       alt={alt}
-      loading="lazy"
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       className={`object-cover ${className}`}
       onError={() => setFailed(src)}
     />

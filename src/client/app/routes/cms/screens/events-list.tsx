@@ -132,11 +132,11 @@ export default function EventsListScreen() {
         aria-label="Events"
         aria-busy={isPlaceholderData || undefined}
       >
-        {events.map((e) => (
+        {events.map((e, i) => (
           <li key={e.id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
             <div className="relative aspect-[16/9]">
               {e.cover_image ? (
-                <SafeImage src={e.cover_image} alt="" className="h-full w-full" />
+                <SafeImage src={e.cover_image} alt="" className="h-full w-full" eager={i === 0} />
               ) : (
                 <div className="flex h-full w-full items-center justify-center bg-slate-100">
                   <ImageIcon className="h-10 w-10 text-slate-400" aria-label="No cover image" />

@@ -1,6 +1,7 @@
-import { Pencil, Plus, Trash2, X } from 'lucide-react';
+import { Inbox, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
+import { useNewEnquiryCount } from '#client/features/enquiries/api/enquiries.ts';
 import { toast } from 'sonner';
 import { CounterTiles } from '#client/components/cms/counter-tiles.tsx';
 import { ListPager } from '#client/components/cms/list-pager.tsx';
@@ -42,6 +43,35 @@ export default function CmsHomeScreen() {
       <h1 className="text-2xl font-extrabold text-slate-900">Welcome</h1>
       <p className="mt-2 text-slate-700">Your account has no access to the back office yet. Ask an administrator.</p>
     </section>
+  );
+}
+
+/** The enquiries nobody has handled yet, a link to them (for those who read enquiries). */
+function NewEnquiries() {
+  const canRead = useCan('leads', 'read');
+  const { data: count } = useNewEnquiryCount(canRead);
+  if (!canRead) return null;
+  const busy = count === undefined;
+  return (
+    <Link
+      to="/cms/enquiries?status=new"
+      aria-busy={busy || undefined}
+      className={`mt-4 flex items-center gap-3 rounded-2xl border p-4 font-semibold shadow-sm hover:underline ${
+        count ? 'border-blue-200 bg-blue-50 text-blue-900' : 'border-slate-200 bg-white text-slate-700'
+      }`}
+    >
+      <Inbox className="h-5 w-5 shrink-0" aria-hidden="true" />
+      {busy ? (
+        <>
+          <span className="inline-block h-5 w-8 animate-pulse rounded bg-slate-200" aria-hidden="true" />
+          <span>new enquiries</span>
+        </>
+      ) : (
+        <span>
+          <strong className="text-xl">{count.toLocaleString('en-US')}</strong> new {count === 1 ? 'enquiry' : 'enquiries'}
+        </span>
+      )}
+    </Link>
   );
 }
 
@@ -93,6 +123,8 @@ function GalleryDashboardScreen() {
           </Button>
         )}
       </div>
+
+      <NewEnquiries />
 
       <CounterTiles
         className="mt-6 grid-cols-2 sm:grid-cols-3 lg:grid-cols-5"
@@ -153,7 +185,7 @@ function GalleryDashboardScreen() {
           aria-label="Galleries"
           aria-busy={isPlaceholderData || undefined}
         >
-          {galleries.map((g) => (
+          {galleries.map((g, i) => (
             <li
               key={g.id}
               className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center"
@@ -164,6 +196,7 @@ function GalleryDashboardScreen() {
                 className="aspect-video w-full shrink-0 rounded-xl sm:w-40"
                 missingText="No Thumbnail"
                 sizes="10rem"
+                eager={i === 0}
               />
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">

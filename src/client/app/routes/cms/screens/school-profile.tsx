@@ -1,17 +1,30 @@
 import { SeatsFields } from '#client/features/school/components/seats-fields.tsx';
 import { Plus, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/field.tsx';
 import { Label } from '#client/components/ui/label.tsx';
-import { NativeSelect } from '#client/components/ui/input.tsx';
 import { useCan } from '#client/features/auth/hooks/use-can.ts';
 import { useSaveSchoolProfile, useSchoolProfile } from '#client/features/school/api/school.ts';
 import { ApiError } from '#client/lib/api-client.ts';
-import type { Branch, SchoolProfile } from '#shared/schemas/school.ts';
+import { TIMEZONES } from '#shared/schemas/install.ts';
+import { SchoolProfileSchema, type Branch, type SchoolProfile } from '#shared/schemas/school.ts';
 
-const TIMEZONES = ['Asia/Kolkata', 'America/New_York', 'Europe/London', 'Asia/Tokyo'];
+/**
+ * Every zone this browser knows (about 420), for the searchable time-zone input, and the wizard's
+ * four: Chromium lists some zones by their older names (Asia/Calcutta for Asia/Kolkata). The
+ * server checks the name.
+ */
+const timeZones = (): string[] => {
+  let known: string[] = [];
+  try {
+    known = Intl.supportedValuesOf('timeZone');
+  } catch {
+    // An older browser: the wizard's zones, and any other name typed in full.
+  }
+  return [...new Set([...known, ...TIMEZONES])].sort();
+};
 const MAX_BRANCHES = 4;
 
 /** Settings > School profile: what the header, footer, Contact, Admission and JSON-LD show. */
@@ -27,6 +40,33 @@ export default function SchoolProfileScreen() {
   return <SchoolProfileForm initial={data} />;
 }
 
+/** A text input searching every time zone (a datalist: the browser's own accessible combobox). */
+function TimeZoneField({ value, error, onChange }: { value: string; error?: string; onChange: (tz: string) => void }) {
+  const [zones] = useState(timeZones);
+  const listId = useId();
+  return (
+    <>
+      <Field
+        id="school-tz"
+        label="Timezone"
+        hint="Type a city or region to search, e.g. London or America."
+        error={error}
+        list={listId}
+        autoComplete="off"
+        spellCheck={false}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        required
+      />
+      <datalist id={listId}>
+        {zones.map((tz) => (
+          <option key={tz} value={tz} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
 function SchoolProfileForm({ initial }: { initial: SchoolProfile }) {
   const [profile, setProfile] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -39,7 +79,15 @@ function SchoolProfileForm({ initial }: { initial: SchoolProfile }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setErrors({});
+    // The server's own schema first: a mistyped time zone is named here, without a round trip.
+    const parsed = SchoolProfileSchema.safeParse(profile);
+    const fieldErrors: Record<string, string> = {};
+    if (!parsed.success) for (const issue of parsed.error.issues) fieldErrors[issue.path.join('.')] ??= issue.message;
+    setErrors(fieldErrors);
+    if (!parsed.success) {
+      toast.error('Please fix the highlighted fields.');
+      return;
+    }
     try {
       setProfile(await save.mutateAsync(profile));
       toast.success('School profile saved');
@@ -74,14 +122,7 @@ function SchoolProfileForm({ initial }: { initial: SchoolProfile }) {
         {text('email', 'E-mail', 'Enquiries are sent here when e-mail is configured')}
         {text('hours', 'Opening hours')}
         {text('ages', 'Ages', 'e.g. 2-6')}
-        <div>
-          <Label htmlFor="school-tz">Timezone</Label>
-          <NativeSelect id="school-tz" value={profile.timezone} onChange={(e) => set('timezone', e.target.value)}>
-            {[...new Set([profile.timezone, ...TIMEZONES])].map((tz) => (
-              <option key={tz}>{tz}</option>
-            ))}
-          </NativeSelect>
-        </div>
+        <TimeZoneField value={profile.timezone} error={errors.timezone} onChange={(tz) => set('timezone', tz)} />
         <Field
           label="Site address"
           type="url"

@@ -37,7 +37,8 @@ export function Breadcrumbs() {
           return (
             <li
               key={`${crumb.href}-${index}`}
-              className={`items-center gap-1 ${last ? 'flex min-w-0' : 'shrink-0'} ${phone ? 'flex' : 'hidden sm:flex'}`}
+              // On a phone the parent gives way first: the screen's own name keeps at least a few letters.
+              className={`min-w-0 items-center gap-1 ${last ? 'flex shrink' : 'shrink-[3] sm:shrink-0'} ${phone ? 'flex' : 'hidden sm:flex'}`}
             >
               {index > 0 && (
                 <ChevronRight
@@ -50,7 +51,7 @@ export function Breadcrumbs() {
                   {crumb.label}
                 </span>
               ) : (
-                <Link to={crumb.href} className="font-medium text-slate-600 hover:text-brand-700 hover:underline">
+                <Link to={crumb.href} className="truncate font-medium text-slate-600 hover:text-brand-700 hover:underline">
                   {crumb.label}
                 </Link>
               )}

@@ -26,6 +26,8 @@ export interface MenuItem {
   submenu?: MenuItem[];
   count?: number;
   countColor?: string;
+  /** Read after the count by screen readers, in the link's name ("Enquiries 3 new"). */
+  countLabel?: string;
 }
 
 export const MAIN_MENU: MenuItem[] = [

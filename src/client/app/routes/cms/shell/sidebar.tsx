@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Logo } from '../../../../components/layout/logo.tsx';
 import { usePermissions } from '../../../../features/auth/hooks/use-can.ts';
+import { useNewEnquiryCount } from '../../../../features/enquiries/api/enquiries.ts';
 import { ADMIN_MENU, MAIN_MENU, visibleMenu, type MenuItem } from './menu.ts';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
@@ -19,6 +20,7 @@ function Item({ item, onNavigate }: { item: MenuItem; onNavigate: () => void }) 
       {item.count !== undefined && (
         <span className={`rounded-full px-2 text-xs font-bold ${item.countColor ?? 'bg-slate-200 text-slate-800'}`}>
           {item.count}
+          {item.countLabel && <span className="sr-only"> {item.countLabel}</span>}
         </span>
       )}
     </NavLink>
@@ -59,7 +61,12 @@ function Collapsible({ item, onNavigate }: { item: MenuItem; onNavigate: () => v
 export function SidebarContent({ schoolName, onNavigate }: { schoolName: string; onNavigate: () => void }) {
   const can = usePermissions();
   const canRead = (module: Parameters<typeof can>[0]) => can(module, 'read');
-  const main = visibleMenu(MAIN_MENU, canRead);
+  const newEnquiries = useNewEnquiryCount(canRead('leads')).data;
+  const main = visibleMenu(MAIN_MENU, canRead).map((item) =>
+    item.href === '/cms/enquiries' && newEnquiries
+      ? { ...item, count: newEnquiries, countColor: 'bg-blue-700 text-white', countLabel: 'new' }
+      : item,
+  );
   const admin = visibleMenu(ADMIN_MENU, canRead);
   return (
     <div className="flex h-full flex-col">

@@ -72,9 +72,10 @@ export function TopBar({
             <KeyRound className="h-5 w-5" aria-hidden="true" />
           </Button>
         </Tooltip>
-        <Button variant="secondary" size="md" onClick={onLogout} disabled={loggingOut}>
+        {/* On a phone the icon alone (its name stays "Log Out"), leaving the breadcrumb room. */}
+        <Button variant="secondary" size="md" className="max-sm:px-2.5" onClick={onLogout} disabled={loggingOut}>
           <LogOut className="h-4 w-4" aria-hidden="true" />
-          Log Out
+          <span className="max-sm:sr-only">Log Out</span>
         </Button>
       </div>
     </header>

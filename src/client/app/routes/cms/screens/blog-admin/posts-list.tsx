@@ -128,10 +128,11 @@ export const PostsList = memo(function PostsList({
         aria-label="Posts"
         aria-busy={isPlaceholderData || undefined}
       >
-        {posts.map((p) => (
+        {posts.map((p, i) => (
           <PostRow
             key={p.id}
             post={p}
+            first={i === 0}
             timeZone={timeZone}
             onEdit={canWrite ? onEdit : undefined}
             onDelete={canDelete ? setConfirm : undefined}
@@ -161,11 +162,13 @@ export const PostsList = memo(function PostsList({
 
 function PostRow({
   post: p,
+  first,
   timeZone,
   onEdit,
   onDelete,
 }: {
   post: PostSummary;
+  first: boolean;
   timeZone: string;
   /** Absent when the signed-in user may not edit (or delete): the control is not shown. */
   onEdit?: (id: number) => void;
@@ -173,7 +176,13 @@ function PostRow({
 }) {
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center">
-      <SafeImage src={p.cover_image} alt="" className="aspect-video w-full shrink-0 rounded-xl sm:w-36" sizes="9rem" />
+      <SafeImage
+        src={p.cover_image}
+        alt=""
+        className="aspect-video w-full shrink-0 rounded-xl sm:w-36"
+        sizes="9rem"
+        eager={first}
+      />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold break-words text-slate-900">{p.title}</h3>
@@ -197,7 +206,7 @@ function PostRow({
             target="_blank"
             rel="noopener noreferrer"
             className={buttonClass('ghost', 'sm')}
-            aria-label={`View ${p.title} on site (opens in a new tab)`}
+            aria-label={`View on site: ${p.title} (opens in a new tab)`}
           >
             <ExternalLink className="h-4 w-4" aria-hidden="true" /> View on site
           </a>

@@ -1,0 +1,51 @@
+import type { Module } from '../../../../shared/permissions.ts';
+
+/**
+ * Every back-office screen (§2 Staff routes): its path under /cms, breadcrumb label and module
+ * file in ./screens. Plain data, read by the router (each screen its own lazy chunk) and by the
+ * server, which preloads the chunk of the screen a page opens on, and for the three busiest lists
+ * their first page (`firstPage`: the module it needs read on, and the exact address the screen
+ * asks for when opened without a search: e2e/back-office-lists.spec.ts checks it against the browser).
+ */
+export const CMS_SCREENS: readonly {
+  path: string;
+  title: string;
+  module: string;
+  firstPage?: readonly [Module, string];
+}[] = [
+  { path: '', title: 'Gallery', module: 'gallery-dashboard', firstPage: ['gallery', '/api/admin/galleries?limit=20'] },
+  { path: 'events', title: 'Events', module: 'events-list', firstPage: ['events', '/api/events?limit=24'] },
+  { path: 'events/new', title: 'Create New Event', module: 'event-form' },
+  { path: 'events/edit/:id', title: 'Edit Event', module: 'event-form' },
+  { path: 'events/:id', title: 'Event details', module: 'event-detail' },
+  { path: 'category', title: 'Category', module: 'categories' },
+  { path: 'blog', title: 'Blog', module: 'blog-admin', firstPage: ['blog', '/api/posts?limit=20'] },
+  { path: 'blogpage', title: 'Post', module: 'post-view' },
+  { path: 'admissions', title: 'Admissions', module: 'admissions' },
+  { path: 'enquiries', title: 'Enquiries', module: 'enquiries' },
+  { path: 'settings/school', title: 'School profile', module: 'school-profile' },
+  { path: 'settings/security', title: 'Security', module: 'security' },
+  { path: 'audit', title: 'Audit log', module: 'audit' },
+  { path: 'account', title: 'Account security', module: 'account' },
+  { path: 'settings/backups', title: 'Backups', module: 'backups' },
+  { path: 'users', title: 'Users', module: 'users' },
+  { path: 'roles', title: 'Roles', module: 'roles' },
+  { path: 'permissions', title: 'Permissions', module: 'permissions' },
+];
+
+/** The screen that `pathname` (/cms/...) opens, or undefined for an unknown path. */
+export function cmsScreenAt(pathname: string) {
+  const segments = pathname
+    .replace(/^\/cms\/?/, '')
+    .replace(/\/+$/, '')
+    .split('/');
+  return CMS_SCREENS.find(({ path }) => {
+    const pattern = path.split('/');
+    return (
+      pattern.length === segments.length && pattern.every((p, i) => (p.startsWith(':') ? segments[i] !== '' : p === segments[i]))
+    );
+  });
+}
+
+/** The screen module that `pathname` (/cms/...) opens, or undefined for an unknown path. */
+export const cmsScreenFor = (pathname: string): string | undefined => cmsScreenAt(pathname)?.module;

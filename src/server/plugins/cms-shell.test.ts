@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../test/build-test-app.ts';
+import { installTestSchool, sessionCookie } from '../test/factories.ts';
+import { CLIENT_DIST, DIST_DIR } from './render.ts';
+
+// The back office's page starts its files and carries its user: no chain of requests before the first screen.
+const built = existsSync(join(DIST_DIR, 'ssr/entry-server.js'));
+const manifest = built
+  ? (JSON.parse(readFileSync(join(CLIENT_DIST, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>)
+  : {};
+const chunkOf = (screen: string) => manifest[`src/client/app/routes/cms/screens/${screen}.tsx`]!.file;
+
+let app: FastifyInstance;
+let admin: string;
+beforeAll(async () => {
+  if (!built) return;
+  app = await buildTestApp({ pages: true });
+  admin = await sessionCookie(app, (await installTestSchool(app)).admin);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe.skipIf(!built)('the back office page', () => {
+  it("preloads the back office and the chunk of the screen it opens, and nothing of another screen's", async () => {
+    const events = (await app.inject({ url: '/cms/events' })).body;
+    expect(events).toContain(`<link rel="modulepreload" crossorigin href="/${manifest['src/client/app/routes/cms/cms-app.tsx']!.file}"`);
+    expect(events).toContain(`href="/${chunkOf('events-list')}"`);
+    expect(events).not.toContain(`href="/${chunkOf('users')}"`);
+    const edit = (await app.inject({ url: '/cms/events/edit/12' })).body;
+    expect(edit).toContain(`href="/${chunkOf('event-form')}"`);
+    expect(edit).not.toContain(`href="/${chunkOf('event-detail')}"`);
+  });
+
+  it('carries the signed-in user, for that person only and never from the cache', async () => {
+    const signedIn = await app.inject({ url: '/cms/blog', headers: { cookie: admin } });
+    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+    const block = /<script type="application\/json" id="cms-user">(.*?)<\/script>/.exec(signedIn.body)?.[1];
+    const api = (await app.inject({ url: '/api/auth/user', headers: { cookie: admin } })).json();
+    expect(JSON.parse(block!)).toEqual({ ...api, user: { ...api.user, updatedAt: expect.any(String) } });
+    expect(signedIn.body).toContain(`href="/${chunkOf('blog-admin')}"`);
+
+    for (const cookie of [undefined, 'sid=not-a-session']) {
+      const other = await app.inject({ url: '/cms/blog', headers: cookie ? { cookie } : {} });
+      expect(other.statusCode).toBe(200);
+      expect(other.body).not.toContain('cms-user');
+      expect(other.body).not.toContain('admin@');
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cmsScreenAt, cmsScreenFor } from '../../client/app/routes/cms/cms-screens.ts';
+import type { Module } from '../../shared/permissions.ts';
+import type { CurrentUser } from '../../shared/schemas/user.ts';
+
+interface ManifestEntry {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestEntry>;
+
+const CMS_APP = 'src/client/app/routes/cms/cms-app.tsx';
+const screenKey = (module: string) => `src/client/app/routes/cms/screens/${module}.tsx`;
+
+/**
+ * The links that start every file the back office opens with, from the build's manifest: the
+ * entry, the back office and the screen of `pathname`, with their chunks, and the stylesheets.
+ * Without them each step waits for the one before (document, entry, back office, screen: issue
+ * 18 measured that chain on a phone). Empty in development (no manifest).
+ */
+export function cmsPreloader(clientDist: string): (pathname: string) => string {
+  const file = join(clientDist, '.vite/manifest.json');
+  if (!existsSync(file)) return () => '';
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  const entryCss = new Set(manifest['index.html']?.css ?? []);
+  const memo = new Map<string, string>();
+  return (pathname) => {
+    const screen = cmsScreenFor(pathname);
+    const key = screen ?? '';
+    let links = memo.get(key);
+    if (links === undefined) {
+      const scripts = new Set<string>();
+      const styles = new Set<string>();
+      const visit = (name: string) => {
+        const entry = manifest[name];
+        if (!entry || scripts.has(entry.file)) return;
+        scripts.add(entry.file);
+        for (const css of entry.css ?? []) styles.add(css);
+        for (const imported of entry.imports ?? []) visit(imported);
+      };
+      for (const name of ['index.html', CMS_APP, ...(screen ? [screenKey(screen)] : [])]) visit(name);
+      links = [
+        ...[...scripts].map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
+        // The whole public stylesheet is read by fetch() (whole-stylesheet.ts), the others are added as stylesheets.
+        ...[...styles].map((f) =>
+          entryCss.has(f)
+            ? `<link rel="preload" as="fetch" crossorigin href="/${f}" />`
+            : `<link rel="preload" as="style" crossorigin href="/${f}" />`,
+        ),
+      ].join('\n    ');
+      memo.set(key, links);
+    }
+    return links;
+  };
+}
+
+/**
+ * What the first screen of a signed-in user asks for at once, fetched with the page's own files:
+ * the school, the password policy, the new enquiries' count and, opened without a search, the
+ * list's first page. Only what this user may read (a refused preload is an error in the console).
+ */
+export function cmsDataPreloads(url: string, user: CurrentUser): string {
+  const [pathname, query] = url.split('?');
+  const can = (module: Module) => Boolean(user.permissions?.[module]?.read);
+  const firstPage = query ? undefined : cmsScreenAt(pathname!)?.firstPage;
+  const urls = [
+    '/api/school',
+    '/api/auth/password-policy',
+    ...(can('leads') ? ['/api/enquiries/new-count'] : []),
+    ...(firstPage && can(firstPage[0]) ? [firstPage[1]] : []),
+  ];
+  return urls.map((u) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${u}" />`).join('\n    ');
+}
+
+/**
+ * The signed-in user as /api/auth/user answers it, in the page (a JSON block: no script runs, the
+ * CSP is untouched): the back office draws its first screen without asking first.
+ */
+export const signedInUserBlock = (user: CurrentUser) =>
+  `<script type="application/json" id="cms-user">${JSON.stringify({ user }).replace(/</g, '\\u003c')}</script>`;
