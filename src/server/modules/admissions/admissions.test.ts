@@ -248,33 +248,11 @@ describe('the board', () => {
 describe('notes and replies', () => {
   it('keeps a note and a reply in the timeline; the reply reaches the parent', async () => {
     const { id, reference } = await submit({ email: 'reply.parent@example.com' });
-    const note = await app.inject({
-      method: 'POST',
-      url: `/api/enquiries/${id}/notes`,
-      headers: { cookie: office },
-      payload: { text: 'Prefers mornings' },
-    });
-    expect(note.statusCode).toBe(200);
-    expect(
-      (
-        await app.inject({
-          method: 'POST',
-          url: `/api/enquiries/${id}/notes`,
-          headers: { cookie: office },
-          payload: { text: ' ' },
-        })
-      ).statusCode,
-    ).toBe(400);
-    expect(
-      (
-        await app.inject({
-          method: 'POST',
-          url: `/api/enquiries/${id}/notes`,
-          headers: { cookie: reader },
-          payload: { text: 'x' },
-        })
-      ).statusCode,
-    ).toBe(403);
+    const note = (text: string, cookie = office) =>
+      app.inject({ method: 'POST', url: `/api/enquiries/${id}/notes`, headers: { cookie }, payload: { text } });
+    expect((await note('Prefers mornings')).statusCode).toBe(200);
+    expect((await note(' ')).statusCode).toBe(400);
+    expect((await note('x', reader)).statusCode).toBe(403);
     const reply = await app.inject({
       method: 'POST',
       url: `/api/enquiries/${id}/reply`,

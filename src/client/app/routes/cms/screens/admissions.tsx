@@ -29,7 +29,9 @@ export default function AdmissionsScreen() {
   const { data, isLoading, isError, isPlaceholderData } = useAdmissionBoard(filter);
   const canWrite = useCan('leads', 'write');
   const [moving, setMoving] = useState<MoveTarget | null>(null);
-  const [openCard, setOpenCard] = useState<AdmissionCard | null>(null);
+  const [opened, setOpenCard] = useState<AdmissionCard | null>(null);
+  // The open card as the board now shows it (its stage changes when it is moved).
+  const openCard = opened && (data?.columns.flatMap((c) => c.cards).find((c) => c.id === opened.id) ?? opened);
 
   return (
     <div className="mx-auto max-w-[100rem]">
