@@ -126,6 +126,14 @@ const EXPECTED: Record<string, Rule> = {
   'PATCH /api/enquiries/:id': needs('leads', 'write'),
   'POST /api/enquiries/:id/resend': needs('leads', 'write'),
   'DELETE /api/enquiries/:id': needs('leads', 'delete'),
+  // Admissions (issue 14): the pipeline is the leads module too.
+  'GET /api/admissions/board': needs('leads', 'read'),
+  'GET /api/admissions/export.csv': needs('leads', 'read'),
+  'GET /api/admissions/tallies': needs('leads', 'read'),
+  'GET /api/enquiries/:id/timeline': needs('leads', 'read'),
+  'POST /api/enquiries/:id/stage': needs('leads', 'write'),
+  'POST /api/enquiries/:id/notes': needs('leads', 'write'),
+  'POST /api/enquiries/:id/reply': needs('leads', 'write'),
 
   // Backups hold every account and enquiry: making and downloading them needs settings: write;
   // a restore replaces everything and needs settings: delete.

@@ -41,7 +41,7 @@ describe('shared schemas under a megabyte of hostile text', () => {
   });
 
   for (const { name, schema } of schemas) {
-    it(`${name} answers within 50 ms`, () => {
+    it(`${name} answers without backtracking`, () => {
       for (const [kind, text] of Object.entries(HOSTILE)) {
         const everyField = Object.fromEntries(ALL_FIELDS.map((field) => [field, text]));
         for (const [shape, input] of [
@@ -49,7 +49,9 @@ describe('shared schemas under a megabyte of hostile text', () => {
           ['in every field', everyField],
           ['in every field of a video gallery', { ...everyField, type: 'video' }],
         ] as const) {
-          expect(slowest(schema, input), `${kind} ${shape}`).toBeLessThan(50);
+          // Linear work takes a few ms; a backtracking pattern took 14 s on 210 kB. The bound is far
+          // from both, so a busy machine (CI beside a browser) does not fail it.
+          expect(slowest(schema, input), `${kind} ${shape}`).toBeLessThan(1000);
         }
       }
     });
