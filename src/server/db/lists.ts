@@ -35,3 +35,33 @@ export async function readInChunks<Row extends { id: number }>(
     await setImmediate();
   }
 }
+
+/** Keeps a value under `key` until the next content write: `load` runs again only after one. */
+export type KeepUntilWrite = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+
+/** Runs `load` every time: where nothing counts the writes. */
+export const keepNothing: KeepUntilWrite = (_key, load) => load();
+
+/**
+ * A KeepUntilWrite whose `writes()` counts the content writes (the page cache's generation, which
+ * every content write moves on; undefined keeps nothing). For the list counters: each counts every
+ * row of its table (5,000 posts), the busiest part of a list request on the built-in database,
+ * which answers on the HTTP thread (DESIGN §10). A value read while a write lands is kept under
+ * the count from before the write, so it is never used after it.
+ */
+export function keptUntilWrite(writes: () => number | undefined): KeepUntilWrite {
+  const kept = new Map<string, { generation: number; value: Promise<unknown> }>();
+  return <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    const generation = writes();
+    if (generation === undefined) return load();
+    const hit = kept.get(key);
+    if (hit?.generation === generation) return hit.value as Promise<T>;
+    // A real promise: a query builder is a thenable that runs its query again on every `then`.
+    const value = Promise.resolve(load());
+    kept.set(key, { generation, value });
+    value.catch(() => {
+      if (kept.get(key)?.value === value) kept.delete(key);
+    });
+    return value;
+  };
+}

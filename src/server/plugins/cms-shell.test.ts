@@ -27,7 +27,9 @@ afterAll(async () => {
 describe.skipIf(!built)('the back office page', () => {
   it("preloads the back office and the chunk of the screen it opens, and nothing of another screen's", async () => {
     const events = (await app.inject({ url: '/cms/events' })).body;
-    expect(events).toContain(`<link rel="modulepreload" crossorigin href="/${manifest['src/client/app/routes/cms/cms-app.tsx']!.file}"`);
+    expect(events).toContain(
+      `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${manifest['src/client/app/routes/cms/cms-app.tsx']!.file}"`,
+    );
     expect(events).toContain(`href="/${chunkOf('events-list')}"`);
     expect(events).not.toContain(`href="/${chunkOf('users')}"`);
     const edit = (await app.inject({ url: '/cms/events/edit/12' })).body;

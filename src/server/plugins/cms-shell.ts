@@ -18,7 +18,8 @@ const screenKey = (module: string) => `src/client/app/routes/cms/screens/${modul
  * The links that start every file the back office opens with, from the build's manifest: the
  * entry, the back office and the screen of `pathname`, with their chunks, and the stylesheets.
  * Without them each step waits for the one before (document, entry, back office, screen: issue
- * 18 measured that chain on a phone). Empty in development (no manifest).
+ * 18 measured that chain on a phone). Empty in development (no manifest). The scripts at low
+ * priority: the page draws its own "Loading..." first, and nothing else competes with them.
  */
 export function cmsPreloader(clientDist: string): (pathname: string) => string {
   const file = join(clientDist, '.vite/manifest.json');
@@ -42,7 +43,7 @@ export function cmsPreloader(clientDist: string): (pathname: string) => string {
       };
       for (const name of ['index.html', CMS_APP, ...(screen ? [screenKey(screen)] : [])]) visit(name);
       links = [
-        ...[...scripts].map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
+        ...[...scripts].map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}" />`),
         // The whole public stylesheet is read by fetch() (whole-stylesheet.ts), the others are added as stylesheets.
         ...[...styles].map((f) =>
           entryCss.has(f)

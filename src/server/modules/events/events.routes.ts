@@ -4,6 +4,7 @@ import { notFound } from '../../errors.ts';
 import { audit, changedFields, whoOf } from '../audit/audit.service.ts';
 import { releaseMedia } from '../media/media.service.ts';
 import { idParam } from '../media/params.ts';
+import { keptUntilWrite } from '../../db/lists.ts';
 import { createEvent, deleteEvent, getEvent, listEventsPage, updateEvent } from './events.service.ts';
 
 type IdParams = { Params: { id: string } };
@@ -12,7 +13,9 @@ export default async function eventsRoutes(app: FastifyInstance) {
   const entity = 'event' as const;
 
   /** A page of events, sorted, filtered and searched in the database (DESIGN §10). */
-  app.get('/api/events', async (request) => listEventsPage(app.db, EventListQuerySchema.parse(request.query)));
+  // The counters are read again only after a content write (the page cache's generation).
+  const keep = keptUntilWrite(() => (app.hasDecorator('pageCache') ? app.pageCache.generation : undefined));
+  app.get('/api/events', async (request) => listEventsPage(app.db, EventListQuerySchema.parse(request.query), keep));
 
   app.get<IdParams>('/api/events/:id', async (request) => {
     const event = await getEvent(app.db, request.params.id);

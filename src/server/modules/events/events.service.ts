@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/schemas/event.ts';
 import { slugify } from '../../../shared/schemas/post.ts';
 import type { Db } from '../../db/client.ts';
-import { countRows, matchesSearch, readInChunks } from '../../db/lists.ts';
+import { countRows, keepNothing, matchesSearch, readInChunks, type KeepUntilWrite } from '../../db/lists.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { categories, categorySearch, eventSearch, events, galleries, media } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -209,7 +209,11 @@ async function eventsMatching(db: Db, q: string | undefined): Promise<SQL | unde
  * GET /api/events: one page in the chosen order, filtered by status and searched in the
  * database, the number matching, and the four counters from one count query.
  */
-export async function listEventsPage(db: Db, options: EventListQuery): Promise<EventListPage> {
+export async function listEventsPage(
+  db: Db,
+  options: EventListQuery,
+  keep: KeepUntilWrite = keepNothing,
+): Promise<EventListPage> {
   const search = await eventsMatching(db, options.q);
   const where = and(options.status ? eq(events.status, options.status) : undefined, search);
   const page = (): Promise<EventRow[]> => {
@@ -224,7 +228,9 @@ export async function listEventsPage(db: Db, options: EventListQuery): Promise<E
       ? pageOfFilteredEvents(db, where, options.limit, options.offset)
       : pageOfEvents(db, options.limit, options.offset);
   };
-  const countersQuery = db.select({ status: events.status, n: count() }).from(events).groupBy(events.status);
+  const countersQuery = keep('events', () =>
+    db.select({ status: events.status, n: count() }).from(events).groupBy(events.status),
+  );
   const [rows, byStatus] = await Promise.all([page(), countersQuery]);
   const data = rows.map(toDto);
   const counts = { total: 0, upcoming: 0, ongoing: 0, completed: 0 };

@@ -14,6 +14,7 @@ import {
   slugExists,
   updatePost,
 } from './posts.service.ts';
+import { keptUntilWrite } from '../../db/lists.ts';
 
 type IdParams = { Params: { id: string } };
 type SlugParams = { Params: { slug: string } };
@@ -36,8 +37,14 @@ export default async function postsRoutes(app: FastifyInstance) {
   await registerMultipart(app);
 
   /** A page of post summaries (DESIGN §10); drafts only for staff with `blog: read` (DESIGN §6). */
+  // The counters are read again only after a content write (the page cache's generation).
+  const keep = keptUntilWrite(() => (app.hasDecorator('pageCache') ? app.pageCache.generation : undefined));
   app.get('/api/posts', async (request) =>
-    listPostSummaries(app.db, { ...PostListQuerySchema.parse(request.query), includeDrafts: await request.can('blog', 'read') }),
+    listPostSummaries(
+      app.db,
+      { ...PostListQuerySchema.parse(request.query), includeDrafts: await request.can('blog', 'read') },
+      keep,
+    ),
   );
 
   // Only the post editor asks: callers who may not see drafts must not learn that a draft's slug exists.

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/post.ts';
 import { uploadsIn } from '../../../shared/schemas/media.ts';
 import type { Db } from '../../db/client.ts';
-import { countRows, matchesSearch, readInChunks } from '../../db/lists.ts';
+import { countRows, keepNothing, matchesSearch, readInChunks, type KeepUntilWrite } from '../../db/lists.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { media, postSearch, posts, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -89,7 +89,11 @@ const POST_ORDERS: Record<PostListOptions['sort'], SQL[]> = {
  * GET /api/posts: one page of post summaries (no body HTML) in the chosen order, the number
  * matching the filters, and the blog counters from one count query. Drafts only for staff.
  */
-export async function listPostSummaries(db: Db, options: PostListOptions & { includeDrafts: boolean }): Promise<PostListPage> {
+export async function listPostSummaries(
+  db: Db,
+  options: PostListOptions & { includeDrafts: boolean },
+  keep: KeepUntilWrite = keepNothing,
+): Promise<PostListPage> {
   const search = matchesSearch(postSearch(posts), options.q);
   const where = and(visible(options.includeDrafts), options.status ? eq(posts.status, options.status) : undefined, search);
   const rows = db
@@ -109,11 +113,9 @@ export async function listPostSummaries(db: Db, options: PostListOptions & { inc
     .orderBy(...POST_ORDERS[options.sort])
     .limit(options.limit)
     .offset(options.offset);
-  const countersQuery = db
-    .select({ status: posts.status, n: count() })
-    .from(posts)
-    .where(visible(options.includeDrafts))
-    .groupBy(posts.status);
+  const countersQuery = keep(`posts:${options.includeDrafts}`, () =>
+    db.select({ status: posts.status, n: count() }).from(posts).where(visible(options.includeDrafts)).groupBy(posts.status),
+  );
   const [data, byStatus] = await Promise.all([rows, countersQuery]);
   const counts = { total: 0, published: 0, draft: 0 };
   for (const { status, n } of byStatus) {
