@@ -45,7 +45,12 @@ describe.skipIf(!built)('the blog and events counters', () => {
     await createPost(app, { status: 'draft' });
     expect(await counts('/api/posts?limit=5')).toEqual(before);
     // ...until any content write goes through the API.
-    const category = await app.inject({ method: 'POST', url: '/api/categories', headers: { cookie: admin }, payload: { name: 'Fairs' } });
+    const category = await app.inject({
+      method: 'POST',
+      url: '/api/categories',
+      headers: { cookie: admin },
+      payload: { name: 'Fairs' },
+    });
     expect(category.statusCode).toBe(201);
     expect(await counts('/api/posts?limit=5')).toEqual({ ...before, total: before.total + 1, draft: before.draft + 1 });
     const events = await counts('/api/events?limit=5');

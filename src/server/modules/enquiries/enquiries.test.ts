@@ -150,7 +150,12 @@ describe('the enquiries inbox', () => {
     expect(before).toBe((await app.inject({ url: '/api/enquiries', headers: { cookie: staff } })).json().counts.new);
     const id = (await post('contact', contact())).json().data.id as number;
     expect((await newCount(staff)).json().data.new).toBe(before + 1);
-    await app.inject({ method: 'PATCH', url: `/api/enquiries/${id}`, headers: { cookie: staff }, payload: { status: 'handled' } });
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/enquiries/${id}`,
+      headers: { cookie: staff },
+      payload: { status: 'handled' },
+    });
     expect((await newCount(staff)).json().data.new).toBe(before);
     await app.mailOutbox.settle();
   });
