@@ -18,9 +18,18 @@ export const TOO_GUESSABLE =
 
 type Pending = { resolve: (score: number) => void; reject: (error: Error) => void };
 
-/** One scoring worker per process (the dictionaries load once, ~100 ms); made again if it dies. */
-class PasswordScorer {
+/** A worker idle this long ends: it holds ~30 MB of dictionaries, and passwords are set rarely. */
+const IDLE_MS = 5 * 60_000;
+
+/**
+ * One scoring worker per process while passwords are being set (the dictionaries load in ~100 ms);
+ * made again when needed after it ended, idle or not.
+ */
+export class PasswordScorer {
+  constructor(private readonly idleMs = IDLE_MS) {}
+
   private worker: Worker | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
   private ready: Promise<void> | undefined;
   private readonly pending = new Map<number, Pending>();
   private next = 0;
@@ -53,7 +62,13 @@ class PasswordScorer {
     return this.ready;
   }
 
+  /** Whether a worker is up (tests). */
+  get running() {
+    return this.worker !== undefined;
+  }
+
   async score(password: string, words: string[]): Promise<number> {
+    clearTimeout(this.idleTimer);
     await this.start();
     const id = this.next++;
     return new Promise((resolve, reject) => {
@@ -65,12 +80,22 @@ class PasswordScorer {
 
   /** An idle worker does not keep the process alive (a command-line install ends when it is done). */
   private idle() {
-    if (this.pending.size === 0) this.worker?.unref();
+    if (this.pending.size > 0 || !this.worker) return;
+    const worker = this.worker;
+    worker.unref();
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      if (this.worker !== worker || this.pending.size > 0) return;
+      // Detached first: the next password starts a fresh worker, and this one's exit fails nothing.
+      [this.worker, this.ready] = [undefined, undefined];
+      worker.removeAllListeners();
+      void worker.terminate();
+    }, this.idleMs).unref();
   }
 }
 
 const scorer = new PasswordScorer();
-/** Started at boot so the first password form waits for nothing. */
+/** Started at boot so the first password form (the install wizard's, often) waits for nothing. */
 export const startPasswordChecker = () => scorer.start();
 
 export async function currentPasswordPolicy(db: Db): Promise<PasswordPolicy> {
