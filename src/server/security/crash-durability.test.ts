@@ -8,8 +8,9 @@ import { categories } from '../db/schema/index.ts';
 import { testDriver } from '../test/test-database.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-/** Kill -9 runs: a few in `npm test`, more with SPROUT_CRASH_RUNS (`npm run bench` uses 20). */
-const RUNS = Number(process.env.SPROUT_CRASH_RUNS ?? 5);
+/** Kill -9 runs: 20 in CI (`.ci/run`), 5 in a local `npm test`; SPROUT_CRASH_RUNS sets any number. */
+const CI = process.env.CI === 'true' || process.env.CI === '1';
+const RUNS = Number(process.env.SPROUT_CRASH_RUNS ?? (CI ? 20 : 5));
 const ADMIN = { username: 'admin', password: 'crash-test-password' };
 
 interface Child {
