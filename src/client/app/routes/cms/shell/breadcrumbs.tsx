@@ -37,8 +37,9 @@ export function Breadcrumbs() {
           return (
             <li
               key={`${crumb.href}-${index}`}
-              // On a phone the parent gives way first: the screen's own name keeps at least a few letters.
-              className={`min-w-0 items-center gap-1 ${last ? 'flex shrink' : 'shrink-[3] sm:shrink-0'} ${phone ? 'flex' : 'hidden sm:flex'}`}
+              // On a phone the parent gives way first: the screen's own name stays whole up to 55% of
+              // the width ("Admissions", "Create New Event"), cut short only past that.
+              className={`min-w-0 items-center gap-1 ${last ? 'flex max-w-[55vw] shrink-0 sm:max-w-none' : 'sm:shrink-0'} ${phone ? 'flex' : 'hidden sm:flex'}`}
             >
               {index > 0 && (
                 <ChevronRight
