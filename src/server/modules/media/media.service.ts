@@ -17,6 +17,10 @@ import { AppError } from '../../errors.ts';
 import { FolderStorage, type Storage } from '../../storage/storage.ts';
 
 /** Types accepted by their bytes, never by name or declared type; SVG and anything else refused. */
+// Each upload is read once: libvips' cache of recent operations (up to 50 MB) would only hold on
+// to memory that every instance pays for.
+sharp.cache(false);
+
 const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 const MAX_SIDE = 2000;
 /** Refuses decompression bombs before they are decoded. */

@@ -6,7 +6,6 @@ import { badRequest } from '../../errors.ts';
 import { audit, changedFields, whoOf } from '../audit/audit.service.ts';
 import { runSecurityMaintenance } from './maintenance.ts';
 import { runOnOneInstance } from '../../db/exclusive.ts';
-import { startPasswordChecker } from './password-policy.ts';
 import {
   getSecuritySettings,
   getTwoFactorPolicy,
@@ -66,7 +65,6 @@ export default async function securityRoutes(app: FastifyInstance) {
   let first: NodeJS.Timeout | undefined;
   let every: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    startPasswordChecker().catch((err: unknown) => app.log.warn({ err }, 'the password checker did not start'));
     first = setTimeout(maintain, 60_000).unref();
     every = setInterval(maintain, MAINTENANCE_EVERY_MS).unref();
   });
