@@ -25,11 +25,15 @@ async function moveByKeyboard(page: Page, child: string, stage: string) {
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu');
   await expect.poll(() => menu.isVisible()).toBe(true);
-  for (let i = 0; i < 8; i++) {
-    const current = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+  // The menu moves focus to its first item once open; arrows pressed before that go nowhere.
+  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="menu"]')))).toBe(true);
+  let current = '';
+  for (let i = 0; i < 12; i++) {
+    current = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
     if (current === stage) break;
     await page.keyboard.press('ArrowDown');
   }
+  expect(current, `the menu item ${stage} has the focus`).toBe(stage);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: `Move ${child} to ${stage}` });
   await expect.poll(() => dialog.isVisible()).toBe(true);
