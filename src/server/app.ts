@@ -9,6 +9,7 @@ import renderPlugin from './plugins/render.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import { registerModules } from './modules/routes.ts';
 import { SecretBox } from './modules/two-factor/secret-box.ts';
+import { forgetSecuritySettings } from './modules/security/security-settings.service.ts';
 import installGate from './plugins/install-gate.ts';
 import siteAddress from './plugins/site-address.ts';
 import siteChanges from './plugins/site-changes.ts';
@@ -125,9 +126,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('secretBox', new SecretBox({ dataDir: config.dataDir, secretKey: config.secretKey }));
   await app.register(siteAddress, { publicUrl: config.publicUrl });
   await app.register(siteChanges);
-  // Another instance's write may have changed the stored site address.
+  // Another instance's write may have changed the stored site address or the security settings.
   app.siteChanges.subscribe((_what, remote) => {
-    if (remote) void app.siteAddress.reload().catch(() => {});
+    if (!remote) return;
+    void app.siteAddress.reload().catch(() => {});
+    forgetSecuritySettings(app.db);
   });
   await app.register(authPlugin);
 

@@ -12,7 +12,7 @@ import { bootScriptTag } from './boot-script.ts';
 import { cmsDataPreloads, cmsPreloader, signedInUserBlock } from './cms-shell.ts';
 import { CMS_SCREENS, cmsScreenFor } from '../../client/app/routes/cms/cms-screens.ts';
 import { compressPage, compressSmallest, pickEncoding, precompressAssets } from './compression.ts';
-import { changesPages, etagOf, PageCache, pageBytes, pageKey, pathOf, type CachedPage, type PageBytes } from './page-cache.ts';
+import { etagOf, PageCache, pageBytes, pageKey, type CachedPage, type PageBytes } from './page-cache.ts';
 import { pageStyles, type PageStyles } from './page-styles.ts';
 
 declare module 'fastify' {
@@ -228,11 +228,6 @@ export default fp(
     const publicData = createServerPublicData(app, reads);
     // Every write, from this instance or (on PostgreSQL) another, empties the cache and the reads.
     app.siteChanges.subscribe(() => cache.clear());
-    // A callback, not an async hook: it runs on every response, and a promise each costs more than the check.
-    app.addHook('onSend', (request, reply, payload, done) => {
-      if (reply.statusCode < 400 && changesPages(request.method, request.url)) app.siteChanges.publish(pathOf(request.url));
-      done(null, payload);
-    });
 
     const preloads = config.dev ? () => '' : cmsPreloader(CLIENT_DIST);
     /** The shell of a client-only page; for the back office with its preloads and, signed in, the user. */

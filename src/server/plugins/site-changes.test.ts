@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../db/client.ts';
 import { buildTestApp } from '../test/build-test-app.ts';
+import { getSecuritySettings } from '../modules/security/security-settings.service.ts';
+import { installTestSchool, sessionCookie } from '../test/factories.ts';
 import { testDriver } from '../test/test-database.ts';
 
 async function until(check: () => boolean, what: string, ms = 5000) {
@@ -43,6 +45,20 @@ describe.runIf(testDriver() === 'pg')('site changes heard by every instance (Pos
     // A's own notification comes back to A too, and is ignored.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(heardByA).toHaveLength(1);
+  });
+
+  it('a settings write answered by one instance is announced; the other reads the new settings at once', async () => {
+    const { admin } = await installTestSchool(a);
+    expect((await getSecuritySettings(b.db)).sessionIdleHours).toBe(12); // now in b's memory
+    const saved = await a.inject({
+      method: 'PUT',
+      url: '/api/security/settings',
+      payload: { sessionIdleHours: 3 },
+      headers: { cookie: await sessionCookie(a, admin) },
+    });
+    expect(saved.statusCode).toBe(200);
+    await until(() => heardByB.some((h) => h.what === '/api/security/settings'), 'the other instance to hear the write');
+    expect((await getSecuritySettings(b.db)).sessionIdleHours).toBe(3); // not the remembered 12
   });
 
   it('after losing its listening connection, an instance reconnects and clears everything', async () => {

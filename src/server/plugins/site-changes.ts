@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PgListener } from '../db/pg-listener.ts';
+import { changesPages, pathOf } from './page-cache.ts';
 
 /** The PostgreSQL channel on which every instance announces its content and settings writes. */
 export const SITE_CHANGES_CHANNEL = 'sprout_site_changes';
@@ -53,6 +54,12 @@ export default fp(
         listeners.push(fn);
       },
       listening: () => listener?.listening ?? false,
+    });
+    // Every successful content or settings write is announced. A callback, not an async hook: it
+    // runs on every response, and a promise each costs more than the check.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (reply.statusCode < 400 && changesPages(request.method, request.url)) app.siteChanges.publish(pathOf(request.url));
+      done(null, payload);
     });
 
     app.addHook('onReady', async () => {

@@ -15,7 +15,8 @@ export const TWO_FACTOR_POLICY_KEY = 'two_factor_policy';
 
 /**
  * Every signed-in request reads the session lifetimes: they are kept in memory for a short while
- * (another process's change arrives within CACHE_MS; this process's at once).
+ * (this process's change at once; another instance's when its write is heard, see app.ts, or at
+ * the latest after CACHE_MS).
  */
 const CACHE_MS = 15_000;
 type Cached<T> = { value: Promise<T>; at: number };
@@ -31,6 +32,9 @@ function cached<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
   value.catch(() => cache.delete(key));
   return value;
 }
+
+/** Another instance may have changed the settings: read them again on next use. */
+export const forgetSecuritySettings = (db: Db) => caches.delete(db);
 
 async function readSetting<T>(db: Db, key: string, parse: (raw: unknown) => T | null, fallback: T): Promise<T> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
