@@ -48,7 +48,8 @@ export const SERVER_ENTRY = join(root, process.env.SPROUT_DIST_DIR ?? 'dist', 's
  */
 export function startServer({ port, dataDir, env = {}, loopDelayFile }) {
   const preload = loopDelayFile ? ['--import', join(root, 'scripts/lib/loop-delay.mjs')] : [];
-  return spawn(process.execPath, [...preload, SERVER_ENTRY], {
+  // The young generation's size as `npm start` sets it (package.json): only the command line can.
+  return spawn(process.execPath, ['--max-semi-space-size=4', ...preload, SERVER_ENTRY], {
     cwd: root,
     env: {
       ...process.env,
