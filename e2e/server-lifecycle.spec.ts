@@ -67,6 +67,14 @@ describe.skipIf(pgMissing)('on PostgreSQL, when the database goes away', () => {
 });
 
 describe('the server process', () => {
+  it('starts with `npm start` from the compiled server the build wrote, and answers /api/health', async () => {
+    const server = await startServer({ script: 'scripts/start.mjs' });
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect(await server.stop()).toBe(0);
+    // npm test builds first: a start that finds the build fresh runs it as it is.
+    expect(server.logs()).not.toMatch(/Building the site/);
+  });
+
   it('finishes a request in flight on SIGTERM, closes the database and exits 0', async () => {
     const server = await startServer();
     const lock = join(server.dataDir, 'db.lock');

@@ -1,12 +1,15 @@
-// `npm start`: builds the site when the build is missing or older than the sources, then runs the
-// server in this process (so SIGTERM reaches it directly).
+// `npm start`: builds the site and the compiled server when the build is missing or older than the
+// sources, then runs the compiled server in this process (so SIGTERM reaches it directly), without
+// the TypeScript loader (docs/decisions/0014-compiled-server.md).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = resolve(root, process.env.SPROUT_DIST_DIR ?? 'dist');
-const marker = join(dist, 'ssr/entry-server.js');
+// The build writes the compiled server after the site: its age is the build's.
+const marker = join(dist, 'server/main.js');
 
 function newestMtime(path) {
   const stat = statSync(path);
@@ -16,7 +19,7 @@ function newestMtime(path) {
   return newest;
 }
 
-const sources = ['src/client', 'src/shared', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']
+const sources = ['src/client', 'src/shared', 'src/server', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']
   .map((p) => join(root, p))
   .filter(existsSync);
 const stale = !existsSync(marker) || Math.max(...sources.map(newestMtime)) > statSync(marker).mtimeMs;
@@ -27,6 +30,4 @@ if (stale) {
 }
 
 process.env.NODE_ENV ??= 'production';
-const { register } = await import('tsx/esm/api');
-register();
-await import(join(root, 'src/server/main.ts'));
+await import(pathToFileURL(marker).href);

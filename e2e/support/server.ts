@@ -25,11 +25,21 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real production server (`src/server/main.ts` on the built site) on a free port. */
-export async function startServer(opts: { env?: Record<string, string>; dataDir?: string } = {}): Promise<RunningServer> {
+/** The compiled server, as `npm start` runs it (scripts/build.mjs writes it; global-setup checks it is there). */
+export const SERVER_ENTRY = join(ROOT, process.env.SPROUT_DIST_DIR ?? 'dist', 'server/main.js');
+
+/** Starts the real production server (the compiled server on the built site) on a free port. */
+export async function startServer(
+  opts: {
+    env?: Record<string, string>;
+    dataDir?: string;
+    /** Instead of the compiled server: scripts/start.mjs (`npm start`). */
+    script?: string;
+  } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'sprout-e2e-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [opts.script ?? SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,5 +1,6 @@
 // What the bench and Lighthouse scripts share: building the site, a free loopback port, and the
-// production server started on a temporary data dir and stopped again.
+// production server (the compiled one, as `npm start` runs it) started on a temporary data dir and
+// stopped again.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -38,13 +39,17 @@ export async function waitFor(url, child, limitMs = 60_000) {
   }
 }
 
+/** The compiled server the build writes (scripts/build.mjs). */
+export const SERVER_ENTRY = join(root, process.env.SPROUT_DIST_DIR ?? 'dist', 'server/main.js');
+
 /**
  * The production server on loopback, built-in database in `dataDir`. With `loopDelayFile`, the
  * server records its event loop delay (scripts/lib/loop-delay.mjs; read it with `loopDelay`).
  */
 export function startServer({ port, dataDir, env = {}, loopDelayFile }) {
   const preload = loopDelayFile ? ['--import', join(root, 'scripts/lib/loop-delay.mjs')] : [];
-  return spawn(process.execPath, ['--import', 'tsx', ...preload, 'src/server/main.ts'], {
+  // The young generation's size as `npm start` sets it (package.json): only the command line can.
+  return spawn(process.execPath, ['--max-semi-space-size=4', ...preload, SERVER_ENTRY], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,11 +1,11 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { fastPgliteClient } from './pglite-fast-client.ts';
 import { PgliteMaintenance } from './pglite-maintenance.ts';
 import * as schema from './schema/index.ts';
+import { ROOT_DIR } from '../root.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbKind = 'pglite' | 'pg';
@@ -28,7 +28,7 @@ export interface DbHandle {
   dump?(): Promise<Blob>;
 }
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+export const MIGRATIONS_DIR = join(ROOT_DIR, 'src/server/db/migrations');
 
 export async function openDb(target: DbTarget): Promise<DbHandle> {
   return target.kind === 'pg' ? openPostgres(target.url, target.poolSize) : openPglite(target);

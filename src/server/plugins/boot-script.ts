@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ROOT_DIR } from '../root.ts';
 
 /**
  * public/boot.js, inlined at the end of every page (its comments dropped): it starts the site's
  * JavaScript after the first paint. Inline, a phone spends no round trip fetching it before the
  * page counts as drawn. The Content-Security-Policy allows exactly this text by its hash.
  */
-export const BOOT_SCRIPT = readFileSync(join(import.meta.dirname, '../../../public/boot.js'), 'utf8')
+export const BOOT_SCRIPT = readFileSync(join(ROOT_DIR, 'public/boot.js'), 'utf8')
   .split('\n')
   .filter((line) => !/^\s*\/\//.test(line))
   .join('\n')

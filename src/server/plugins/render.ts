@@ -14,6 +14,7 @@ import { CMS_SCREENS, cmsScreenFor } from '../../client/app/routes/cms/cms-scree
 import { compressPage, compressSmallest, pickEncoding, precompressAssets } from './compression.ts';
 import { etagOf, PageCache, pageBytes, pageKey, type CachedPage, type PageBytes } from './page-cache.ts';
 import { pageStyles, type PageStyles } from './page-styles.ts';
+import { ROOT_DIR } from '../root.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,7 +32,6 @@ interface Renderer {
   styles?: PageStyles;
 }
 
-export const ROOT_DIR = resolve(import.meta.dirname, '../../..');
 /** The build's folder; SPROUT_DIST_DIR lets parallel work trees or runs build apart. */
 export const DIST_DIR = resolve(ROOT_DIR, process.env.SPROUT_DIST_DIR ?? 'dist');
 export const CLIENT_DIST = join(DIST_DIR, 'client');

@@ -4,10 +4,10 @@ import { copyFile, link, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } 
 import { dirname, join } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import { create as createTar } from 'tar';
 import type { DbHandle } from '../../db/client.ts';
 import { uploadsDir } from '../media/media.service.ts';
+import { ROOT_DIR } from '../../root.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { SECRET_KEY_FILE } from '../two-factor/secret-box.ts';
 import {
@@ -26,8 +26,7 @@ export const backupsDir = (dataDir: string) => join(dataDir, 'backups');
 const GZIP_LEVEL = 4;
 
 export const APP_VERSION: string = (() => {
-  const pkg = fileURLToPath(new URL('../../../../package.json', import.meta.url));
-  return (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(join(ROOT_DIR, 'package.json'), 'utf8')) as { version: string }).version;
 })();
 
 export interface PreparedBackup {

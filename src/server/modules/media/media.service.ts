@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { eq, lt, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type OutputInfo } from 'sharp';
+import type Sharp from 'sharp';
+import type { OutputInfo } from 'sharp';
 import {
   isUploadUrl,
   MAX_IMAGE_BYTES,
@@ -16,11 +17,15 @@ import { events, galleries, media, posts } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { FolderStorage, type Storage } from '../../storage/storage.ts';
 
-/** Types accepted by their bytes, never by name or declared type; SVG and anything else refused. */
-// Each upload is read once: libvips' cache of recent operations (up to 50 MB) would only hold on
-// to memory that every instance pays for.
-sharp.cache(false);
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+/**
+ * sharp with the first image, not at boot: libvips is about 9 MB of every instance's memory, and
+ * most instances never see an upload. Each upload is read once: libvips' cache of recent
+ * operations (up to 50 MB) would only hold on to memory that every instance pays for.
+ */
+export const loadSharp = () => (sharpLoaded ??= import('sharp').then(({ default: sharp }) => (sharp.cache(false), sharp)));
 
+/** Types accepted by their bytes, never by name or declared type; SVG and anything else refused. */
 const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 const MAX_SIDE = 2000;
 /** Refuses decompression bombs before they are decoded. */
@@ -52,6 +57,7 @@ export async function storeImage(
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !ACCEPTED.has(type.mime)) throw unsupported();
 
+  const sharp = await loadSharp();
   const source = () => sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
   let main: { data: Buffer; info: OutputInfo };
   try {

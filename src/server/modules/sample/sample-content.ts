@@ -1,7 +1,6 @@
-import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { categories, events, galleries, posts } from '../../db/schema/index.ts';
-import { storeImage } from '../media/media.service.ts';
+import { loadSharp, storeImage } from '../media/media.service.ts';
 import { sanitizePostHtml } from '../posts/sanitize.ts';
 import { SCENES, type SceneName } from './scenes.ts';
 
@@ -29,7 +28,7 @@ const day = (days: number, hourUtc = 4) => {
 export async function seedSampleContent(db: Db, { dataDir, adminId }: SampleContentOptions): Promise<void> {
   const actor = { id: adminId };
   const image = async (name: SceneName) => {
-    const png = await sharp(Buffer.from(SCENES[name])).png().toBuffer();
+    const png = await (await loadSharp())(Buffer.from(SCENES[name])).png().toBuffer();
     return (await storeImage(db, dataDir, png, actor)).url;
   };
   const img: Record<SceneName, string> = {} as Record<SceneName, string>;

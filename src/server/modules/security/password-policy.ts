@@ -1,9 +1,11 @@
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { passwordPolicy, type PasswordPolicy } from '../../../shared/schemas/security.ts';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/schemas/user.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 import { getSecuritySettings } from './security-settings.service.ts';
+import { ROOT_DIR } from '../../root.ts';
 
 /**
  * The rule: zxcvbn's score must be at least 2 (more than about a million guesses), with the
@@ -36,7 +38,7 @@ export class PasswordScorer {
 
   start(): Promise<void> {
     if (this.ready) return this.ready;
-    const worker = new Worker(new URL('./password-worker.mjs', import.meta.url));
+    const worker = new Worker(join(ROOT_DIR, 'src/server/modules/security/password-worker.mjs'));
     this.worker = worker;
     this.ready = new Promise((resolve, reject) => {
       worker.on('message', (message: { ready?: true; id?: number; score?: number; error?: string }) => {
