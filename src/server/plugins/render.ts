@@ -224,7 +224,12 @@ export default fp(
     );
     app.decorate('pageCache', cache);
     const reads = new ReadMemo();
-    cache.onClear(() => reads.clear());
+    // Replaced, not emptied: a render that read before a write keeps its parts in the old map.
+    let parts = new Map<string, string>();
+    cache.onClear(() => {
+      reads.clear();
+      parts = new Map();
+    });
     const publicData = createServerPublicData(app, reads);
     // Every write, from this instance or (on PostgreSQL) another, empties the cache and the reads.
     app.siteChanges.subscribe(() => cache.clear());
@@ -248,7 +253,12 @@ export default fp(
       if (CLIENT_ONLY.test(url.pathname))
         return { kind: 'page' as const, status: 200, page: await renderShell(url.pathname), canonicalPath: key };
       const template = await renderer.template(url.pathname);
-      const result = await renderer.render(new Request(url, { headers: { accept: 'text/html' } }), { publicData, origin });
+      const result = await renderer.render(new Request(url, { headers: { accept: 'text/html' } }), {
+        publicData,
+        origin,
+        // Not in development: an edited component would keep its old markup.
+        parts: config.dev ? undefined : parts,
+      });
       if (result.kind === 'redirect') return result;
       return {
         kind: 'page' as const,
