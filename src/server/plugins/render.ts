@@ -288,10 +288,6 @@ export default fp(
       return { page, kept };
     }
 
-    /**
-     * A cached page is answered synchronously (a sync handler returns nothing, Fastify waits on no
-     * promise); a page to render returns the render's promise.
-     */
     /** A path the shell of `key` stands for (its screen's path, parameters filled in). */
     function pathOfShell(key: string, area: string) {
       if (area !== '/cms') return area;
@@ -300,6 +296,10 @@ export default fp(
       return screen ? `/cms/${screen.path.replace(/:\w+/g, '0')}` : '/cms/-';
     }
 
+    /**
+     * A cached page is answered synchronously (a sync handler returns nothing, Fastify waits on no
+     * promise); a page to render returns the render's promise.
+     */
     function sendPage(request: FastifyRequest, reply: FastifyReply) {
       // Signed in: the back office's shell carries the user (never cached: it is this person's).
       if (request.cookies[SESSION_COOKIE] && CMS_PATH.test(request.url)) return sendSignedInShell(request, reply);

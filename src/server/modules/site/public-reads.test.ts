@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIST_DIR } from '../../plugins/render.ts';
@@ -82,6 +83,11 @@ describe.skipIf(!built).each([
         expect(res.headers.etag).toBe(first!.headers.etag);
         expect(res.rawPayload.equals(first!.rawPayload)).toBe(true);
       }
+      // Compressed on the fly when not cached: the same bytes once decoded.
+      const br = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(brotliDecompressSync(br.rawPayload).equals(first!.rawPayload)).toBe(true);
+      const gzip = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gunzipSync(gzip.rawPayload).equals(first!.rawPayload)).toBe(true);
     }
   });
 
