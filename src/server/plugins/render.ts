@@ -12,7 +12,7 @@ import { bootScriptTag } from './boot-script.ts';
 import { cmsDataPreloads, cmsPreloader, signedInUserBlock } from './cms-shell.ts';
 import { CMS_SCREENS, cmsScreenFor } from '../../client/app/routes/cms/cms-screens.ts';
 import { compressPage, compressSmallest, pickEncoding, precompressAssets } from './compression.ts';
-import { changesPages, etagOf, PageCache, pageBytes, pageKey, pathOf, type CachedPage, type PageBytes } from './page-cache.ts';
+import { changesPages, etagOf, PageCache, pageKey, pathOf, type CachedPage, type PageBytes } from './page-cache.ts';
 import { pageStyles, type PageStyles } from './page-styles.ts';
 
 declare module 'fastify' {
@@ -143,12 +143,12 @@ interface CutTemplate {
 }
 let cut: CutTemplate | null = null;
 
-function cutTemplate(template: string, styles?: PageStyles): CutTemplate | null {
+function cutTemplate(template: string, styles?: PageStyles): CutTemplate {
   if (cut?.template === template) return cut;
   const head = template.indexOf(HEAD_SLOT);
   const css = styles ? template.indexOf(CSS_SLOT, head) : -1;
   const html = template.indexOf(HTML_SLOT, Math.max(head, css));
-  if (head < 0 || html < 0) return null;
+  if (head < 0 || html < 0) throw new Error(`index.html lost its ${HEAD_SLOT} or ${HTML_SLOT} slot`);
   const bounds: [number, string][] = [
     [head, HEAD_SLOT],
     ...(css < 0 ? [] : [[css, CSS_SLOT] as [number, string]]),
@@ -174,10 +174,6 @@ function cutTemplate(template: string, styles?: PageStyles): CutTemplate | null 
  */
 export function fillTemplate(template: string, head: string, html: string, data = '', styles?: PageStyles): PageBytes {
   const parts = cutTemplate(template, styles);
-  if (!parts) {
-    const body = Buffer.from(template.replace(HEAD_SLOT, () => head).replace(HTML_SLOT, () => `${html}</div>${data}`));
-    return pageBytes(body);
-  }
   // Joined, not String#replace: no scan of the template, and no `$` patterns in content.
   const ownHead = Buffer.from(head);
   const ownHtml = Buffer.from(html);
@@ -224,12 +220,7 @@ export default fp(
     );
     app.decorate('pageCache', cache);
     const reads = new ReadMemo();
-    // Replaced, not emptied: a render that read before a write keeps its parts in the old map.
-    let parts = new Map<string, string>();
-    cache.onClear(() => {
-      reads.clear();
-      parts = new Map();
-    });
+    cache.onClear(() => reads.clear());
     const publicData = createServerPublicData(app, reads);
     // Every write, from this instance or (on PostgreSQL) another, empties the cache and the reads.
     app.siteChanges.subscribe(() => cache.clear());
@@ -257,7 +248,7 @@ export default fp(
         publicData,
         origin,
         // Not in development: an edited component would keep its old markup.
-        parts: config.dev ? undefined : parts,
+        parts: config.dev ? undefined : reads.parts,
       });
       if (result.kind === 'redirect') return result;
       return {
