@@ -4,7 +4,6 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { seedDateTexts } from '../shared/dates.ts';
-import { applyWholeStylesheet, applyWholeStylesheetOnUse, prepareWholeStylesheet } from './lib/whole-stylesheet.ts';
 import { Ready } from './app/ready.tsx';
 import { routes } from './app/routes.tsx';
 
@@ -31,19 +30,7 @@ const app = (
 );
 
 // Hydration as a transition is time-sliced: React yields to the browser every few milliseconds
-// instead of one long task, so taps and scrolls during start-up are answered at once. The page has
-// the style rules it shows; the rest apply on first use (whole-stylesheet.ts). A page the browser
-// draws itself (the back office, the wizard) needs them from the start.
-if (window.__staticRouterHydrationData) {
-  startTransition(() => void hydrateRoot(container, app));
-  void prepareWholeStylesheet();
-  applyWholeStylesheetOnUse();
-  router.subscribe((state) => {
-    if (state.navigation.state !== 'idle') applyWholeStylesheet();
-  });
-} else {
-  void prepareWholeStylesheet().then(() => {
-    applyWholeStylesheet();
-    createRoot(container).render(app);
-  });
-}
+// instead of one long task, so taps and scrolls during start-up are answered at once. A page the
+// browser draws itself (the back office, the wizard) is rendered afresh.
+if (window.__staticRouterHydrationData) startTransition(() => void hydrateRoot(container, app));
+else createRoot(container).render(app);

@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type UIMatch } from 'react-router';
 import type { PublicData } from './lib/public-data.ts';
 import { recordDateTexts } from '../shared/dates.ts';
+import { renderKeepingParts } from './lib/once.tsx';
 import { pageMetaFor, renderHeadTags, safeJson } from './app/meta.ts';
 import { Ready } from './app/ready.tsx';
 import { routes } from './app/routes.tsx';
@@ -25,6 +26,8 @@ export interface RenderContext {
   publicData: PublicData;
   /** Absolute origin for canonical and Open Graph URLs, e.g. https://school.example */
   origin: string;
+  /** The parts drawn once per content version (lib/once.tsx), when the server keeps them. */
+  parts?: Map<string, string>;
 }
 
 /** Renders one public URL to HTML with its loader data (hydration data included). */
@@ -40,12 +43,13 @@ export async function render(request: Request, context: RenderContext): Promise<
   let html: string;
   let dates: Record<string, string>;
   try {
-    html = renderToString(
+    const page = (
       <StrictMode>
         <Ready />
         <StaticRouterProvider router={router} context={result} hydrate={false} />
-      </StrictMode>,
+      </StrictMode>
     );
+    html = renderKeepingParts(() => renderToString(page), context.parts);
   } finally {
     // Stopped even when rendering throws, so no later formatting is collected into this page.
     dates = dateTexts();

@@ -17,11 +17,14 @@ function formatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
 /**
- * Texts the server rendered, handed to the browser with the page's data: hydration then formats
- * no date itself (a browser's first Intl.DateTimeFormat for a timezone costs ~25 ms on a phone,
- * right when the page should answer taps). Keys are `style|timezone|instant`.
+ * Texts formatted so far, and in the browser those the server rendered, handed over with the
+ * page's data: hydration then formats no date itself (a browser's first Intl.DateTimeFormat for a
+ * timezone costs ~25 ms on a phone, right when the page should answer taps), and a server render
+ * formats each date once. Keys are `style|timezone|instant`.
  */
 const known = new Map<string, string>();
+/** Dates remembered at most, before starting again (a school's events and posts: a few thousand). */
+const KNOWN_MAX = 10_000;
 let recording: Record<string, string> | null = null;
 
 /** Server: collects every date text formatted until the returned function is called. */
@@ -49,7 +52,12 @@ const STYLES = {
 
 function format(style: keyof typeof STYLES, value: string | Date, timeZone: string): string {
   const key = `${style}|${timeZone}|${typeof value === 'string' ? value : value.toISOString()}`;
-  const text = known.get(key) ?? formatter(timeZone, STYLES[style]).format(toDate(value));
+  let text = known.get(key);
+  if (text === undefined) {
+    text = formatter(timeZone, STYLES[style]).format(toDate(value));
+    if (known.size >= KNOWN_MAX) known.clear();
+    known.set(key, text);
+  }
   if (recording) recording[key] = text;
   return text;
 }

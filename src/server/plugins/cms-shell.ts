@@ -44,12 +44,8 @@ export function cmsPreloader(clientDist: string): (pathname: string) => string {
       for (const name of ['index.html', CMS_APP, ...(screen ? [screenKey(screen)] : [])]) visit(name);
       links = [
         ...[...scripts].map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}" />`),
-        // The whole public stylesheet is read by fetch() (whole-stylesheet.ts), the others are added as stylesheets.
-        ...[...styles].map((f) =>
-          entryCss.has(f)
-            ? `<link rel="preload" as="fetch" crossorigin href="/${f}" />`
-            : `<link rel="preload" as="style" crossorigin href="/${f}" />`,
-        ),
+        // The public stylesheet is in the page already; the others are added as stylesheets.
+        ...[...styles].filter((f) => !entryCss.has(f)).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}" />`),
       ].join('\n    ');
       memo.set(key, links);
     }

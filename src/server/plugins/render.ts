@@ -12,8 +12,7 @@ import { bootScriptTag } from './boot-script.ts';
 import { cmsDataPreloads, cmsPreloader, signedInUserBlock } from './cms-shell.ts';
 import { CMS_SCREENS, cmsScreenFor } from '../../client/app/routes/cms/cms-screens.ts';
 import { compressPage, compressSmallest, pickEncoding, precompressAssets } from './compression.ts';
-import { etagOf, PageCache, pageBytes, pageKey, type CachedPage, type PageBytes } from './page-cache.ts';
-import { pageStyles, type PageStyles } from './page-styles.ts';
+import { etagOf, PageCache, pageKey, type CachedPage, type PageBytes } from './page-cache.ts';
 import { ROOT_DIR } from '../root.ts';
 
 declare module 'fastify' {
@@ -28,8 +27,6 @@ type RenderFn = (request: Request, context: RenderContext) => Promise<RenderResu
 interface Renderer {
   template(url: string): Promise<string>;
   render: RenderFn;
-  /** The inlined stylesheet, cut to each page (production only; Vite injects styles in dev). */
-  styles?: PageStyles;
 }
 
 /** The build's folder; SPROUT_DIST_DIR lets parallel work trees or runs build apart. */
@@ -58,10 +55,9 @@ async function productionRenderer(): Promise<Renderer> {
   if (!existsSync(SSR_ENTRY) || !existsSync(join(CLIENT_DIST, 'index.html'))) {
     throw new Error('The site is not built: run `npm run build` (npm start does it for you).');
   }
-  const inlined = withInlineStyles(withFontPreload(readFileSync(join(CLIENT_DIST, 'index.html'), 'utf8')));
-  const html = withDeferredScript(inlined.html);
+  const html = withDeferredScript(withInlineStyles(withFontPreload(readFileSync(join(CLIENT_DIST, 'index.html'), 'utf8'))));
   const mod = (await import(SSR_ENTRY)) as { render: RenderFn };
-  return { template: async () => html, render: mod.render, styles: inlined.styles };
+  return { template: async () => html, render: mod.render };
 }
 
 async function devRenderer(app: FastifyInstance): Promise<Renderer> {
@@ -81,25 +77,18 @@ async function devRenderer(app: FastifyInstance): Promise<Renderer> {
 }
 
 /**
- * The stylesheet inlined into the page, cut to the rules the page uses (page-styles.ts): first
- * paint needs no second request. The CSP allows inline styles; scripts stay external. A disabled
- * `<link>` to the whole file stays behind (a disabled stylesheet is not fetched): the page's script
- * applies the whole file on first use (src/client/lib/whole-stylesheet.ts). Vite's chunk loader
- * also looks for it before adding a stylesheet, and would otherwise load the public one again after
- * the back office's own, overriding it (`hidden` after `lg:block`).
+ * The stylesheet inlined whole (about 8.5 KB compressed): first paint needs no second request, and
+ * what the page shows next (a dialog, another page) is styled already. The CSP allows inline
+ * styles; scripts stay external. docs/decisions/0013-fresh-renders.md says why it is not cut per page.
  */
-function withInlineStyles(html: string): { html: string; styles?: PageStyles } {
-  let styles: PageStyles | undefined;
-  const out = html.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (tag, href: string) => {
+function withInlineStyles(html: string): string {
+  return html.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (tag, href: string) => {
     const file = join(CLIENT_DIST, href);
     if (!existsSync(file)) return tag;
-    const css = readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style');
-    // The public stylesheet is the only one; another would be inlined whole.
-    if (styles) return `<style>${css}</style><link rel="stylesheet" href="${href}" disabled />`;
-    styles = pageStyles(css);
-    return `<style>${CSS_SLOT}</style><link rel="stylesheet" href="${href}" disabled data-full-css />`;
+    // The disabled link (never fetched) stays for Vite's chunk loader, which looks for it before
+    // adding a chunk's stylesheet, and would otherwise load this one again over the back office's.
+    return `<style>${readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="${href}" disabled />`;
   });
-  return { html: out, styles };
 }
 
 /**
@@ -125,7 +114,6 @@ function withFontPreload(html: string): string {
 }
 
 const HEAD_SLOT = '<!--app-head-->';
-const CSS_SLOT = '<!--app-css-->';
 const HTML_SLOT = '<!--app-html--></div>';
 
 /**
@@ -134,70 +122,36 @@ const HTML_SLOT = '<!--app-html--></div>';
  */
 interface CutTemplate {
   template: string;
-  /** The text around the slots: before the head, [between head and styles,] before and after the HTML. */
-  pieces: Buffer[];
-  /** The stylesheet whose rules go in its slot (when the template has one). */
-  styles?: PageStyles;
+  /** The text before the head, between head and HTML, and after the HTML. */
+  pieces: [Buffer, Buffer, Buffer];
   /** The pieces' digest, folded into each page's ETag. */
   digest: Buffer;
 }
 let cut: CutTemplate | null = null;
 
-function cutTemplate(template: string, styles?: PageStyles): CutTemplate | null {
+function cutTemplate(template: string): CutTemplate {
   if (cut?.template === template) return cut;
   const head = template.indexOf(HEAD_SLOT);
-  const css = styles ? template.indexOf(CSS_SLOT, head) : -1;
-  const html = template.indexOf(HTML_SLOT, Math.max(head, css));
-  if (head < 0 || html < 0) return null;
-  const bounds: [number, string][] = [
-    [head, HEAD_SLOT],
-    ...(css < 0 ? [] : [[css, CSS_SLOT] as [number, string]]),
-    [html, HTML_SLOT],
+  const html = template.indexOf(HTML_SLOT, head);
+  if (head < 0 || html < 0) throw new Error(`index.html lost its ${HEAD_SLOT} or ${HTML_SLOT} slot`);
+  const pieces: [Buffer, Buffer, Buffer] = [
+    Buffer.from(template.slice(0, head)),
+    Buffer.from(template.slice(head + HEAD_SLOT.length, html)),
+    Buffer.from(template.slice(html + HTML_SLOT.length)),
   ];
-  const pieces: Buffer[] = [];
-  let from = 0;
-  for (const [at, slot] of bounds) {
-    pieces.push(Buffer.from(template.slice(from, at)));
-    from = at + slot.length;
-  }
-  pieces.push(Buffer.from(template.slice(from)));
-  const hash = createHash('sha1');
-  for (const piece of pieces) hash.update(piece);
-  if (styles && css >= 0) hash.update(styles.digest);
-  cut = { template, pieces, styles: css >= 0 ? styles : undefined, digest: hash.digest() };
+  cut = { template, pieces, digest: createHash('sha1').update(pieces[0]).update(pieces[1]).update(pieces[2]).digest() };
   return cut;
 }
 
-/**
- * The page's bytes and ETag: the template with the rendered head, HTML and hydration data in its
- * slots, and the stylesheet's rules that the HTML uses (its ETag follows from the HTML).
- */
-export function fillTemplate(template: string, head: string, html: string, data = '', styles?: PageStyles): PageBytes {
-  const parts = cutTemplate(template, styles);
-  if (!parts) {
-    const body = Buffer.from(template.replace(HEAD_SLOT, () => head).replace(HTML_SLOT, () => `${html}</div>${data}`));
-    return pageBytes(body);
-  }
+/** The page's bytes and ETag: the template with the rendered head, HTML and hydration data in its slots. */
+export function fillTemplate(template: string, head: string, html: string, data = ''): PageBytes {
+  const { pieces, digest } = cutTemplate(template);
   // Joined, not String#replace: no scan of the template, and no `$` patterns in content.
   const ownHead = Buffer.from(head);
   const ownHtml = Buffer.from(html);
   const ownRest = Buffer.from(`</div>${data}`);
-  // The markup's digest: part of the ETag, and the key its stylesheet is remembered by.
-  const htmlDigest = createHash('sha1').update(ownHtml).digest();
-  const [before, afterHead, ...rest] = parts.pieces;
-  const body = parts.styles
-    ? Buffer.concat([
-        before!,
-        ownHead,
-        afterHead!,
-        parts.styles.cssFor(html, htmlDigest.toString('base64')),
-        rest[0]!,
-        ownHtml,
-        ownRest,
-        rest[1]!,
-      ])
-    : Buffer.concat([before!, ownHead, afterHead!, ownHtml, ownRest, rest[0]!]);
-  return { body, etag: etagOf(parts.digest, ownHead, htmlDigest, ownRest) };
+  const body = Buffer.concat([pieces[0], ownHead, pieces[1], ownHtml, ownRest, pieces[2]]);
+  return { body, etag: etagOf(digest, ownHead, ownHtml, ownRest) };
 }
 
 export default fp(
@@ -236,19 +190,24 @@ export default fp(
       const template = await renderer.template(pathname);
       const data = user && !config.dev ? `\n    ${cmsDataPreloads(url, user)}` : '';
       const head = CMS_PATH.test(pathname) ? `${SHELL_HEAD}\n    ${preloads(pathname)}${data}` : SHELL_HEAD;
-      return fillTemplate(template, head, SHELL_LOADING, user ? signedInUserBlock(user) : '', renderer.styles);
+      return fillTemplate(template, head, SHELL_LOADING, user ? signedInUserBlock(user) : '');
     }
 
     async function renderPage(url: URL, origin: string, key: string) {
       if (CLIENT_ONLY.test(url.pathname))
         return { kind: 'page' as const, status: 200, page: await renderShell(url.pathname), canonicalPath: key };
       const template = await renderer.template(url.pathname);
-      const result = await renderer.render(new Request(url, { headers: { accept: 'text/html' } }), { publicData, origin });
+      const result = await renderer.render(new Request(url, { headers: { accept: 'text/html' } }), {
+        publicData,
+        origin,
+        // Not in development: an edited component would keep its old markup.
+        parts: config.dev ? undefined : reads.parts,
+      });
       if (result.kind === 'redirect') return result;
       return {
         kind: 'page' as const,
         status: result.status,
-        page: fillTemplate(template, result.head, result.html, result.data, renderer.styles),
+        page: fillTemplate(template, result.head, result.html, result.data),
         canonicalPath: result.canonicalPath,
       };
     }
@@ -273,10 +232,6 @@ export default fp(
       return { page, kept };
     }
 
-    /**
-     * A cached page is answered synchronously (a sync handler returns nothing, Fastify waits on no
-     * promise); a page to render returns the render's promise.
-     */
     /** A path the shell of `key` stands for (its screen's path, parameters filled in). */
     function pathOfShell(key: string, area: string) {
       if (area !== '/cms') return area;
@@ -285,6 +240,10 @@ export default fp(
       return screen ? `/cms/${screen.path.replace(/:\w+/g, '0')}` : '/cms/-';
     }
 
+    /**
+     * A cached page is answered synchronously (a sync handler returns nothing, Fastify waits on no
+     * promise); a page to render returns the render's promise.
+     */
     function sendPage(request: FastifyRequest, reply: FastifyReply) {
       // Signed in: the back office's shell carries the user (never cached: it is this person's).
       if (request.cookies[SESSION_COOKIE] && CMS_PATH.test(request.url)) return sendSignedInShell(request, reply);

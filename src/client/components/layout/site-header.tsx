@@ -19,15 +19,21 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-brand-700' : 'text-slate-700'
   }`;
 
+function isActiveLink(to: string, pathname: string) {
+  const path = pathname.toLowerCase();
+  return path === to || (to !== '/' && path.startsWith(to) && path.charAt(to.length) === '/');
+}
+
+/** The menu link shown as the current page at `pathname` (what the header's markup depends on besides the school). */
+export const activeLinkOf = (pathname: string) => NAV_LINKS.find((link) => isActiveLink(link.to, pathname))?.to ?? '';
+
 /**
  * What NavLink renders for these fixed absolute paths (its `isActive` rule, case-insensitive, and
  * aria-current="page"), without its per-link path resolution and view-transition lookups: the
  * header draws twelve of them on every server-rendered page.
  */
 function HeaderLink({ to, label, onClick }: { to: string; label: string; onClick?: () => void }) {
-  const pathname = useLocation().pathname.toLowerCase();
-  const end = to === '/';
-  const isActive = pathname === to || (!end && pathname.startsWith(to) && pathname.charAt(to.length) === '/');
+  const isActive = isActiveLink(to, useLocation().pathname);
   return (
     <PageLink to={to} aria-current={isActive ? 'page' : undefined} className={linkClass({ isActive })} onClick={onClick}>
       {label}

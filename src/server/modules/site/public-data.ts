@@ -23,6 +23,11 @@ const MEMO_MAX = 500;
  */
 export class ReadMemo {
   private readonly reads = new Map<string, { at: number; value: Promise<unknown> }>();
+  /**
+   * The HTML of page parts drawn once (client/lib/once.tsx). Replaced, not emptied, on a write: a
+   * render that read before it keeps its parts in the old map.
+   */
+  parts = new Map<string, string>();
 
   read<T>(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
     const kept = this.reads.get(key);
@@ -38,6 +43,7 @@ export class ReadMemo {
 
   clear() {
     this.reads.clear();
+    this.parts = new Map();
   }
 }
 

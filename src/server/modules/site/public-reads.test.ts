@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIST_DIR } from '../../plugins/render.ts';
@@ -68,20 +69,40 @@ describe.skipIf(!built).each([
     return res.json().data;
   };
 
+  // Eight renders: the first draws everything, the next ones keep the parts drawn once (lib/once.tsx).
+  const renders = async (url: string) => {
+    const all = [];
+    for (let i = 0; i < 8; i++) all.push(await page(url));
+    return all;
+  };
+
   it('renders the same bytes again when nothing changed', async () => {
-    for (const url of ['/', '/events', '/blog']) {
-      const [a, b] = [await page(url), await page(url)];
-      expect(b.headers.etag).toBe(a.headers.etag);
-      expect(b.rawPayload.equals(a.rawPayload)).toBe(true);
+    for (const url of ['/', '/events', '/blog', '/about']) {
+      const [first, ...again] = await renders(url);
+      for (const res of again) {
+        expect(res.headers.etag).toBe(first!.headers.etag);
+        expect(res.rawPayload.equals(first!.rawPayload)).toBe(true);
+      }
+      // Compressed on the fly when not cached: the same bytes once decoded.
+      const br = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(brotliDecompressSync(br.rawPayload).equals(first!.rawPayload)).toBe(true);
+      const gzip = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gunzipSync(gzip.rawPayload).equals(first!.rawPayload)).toBe(true);
     }
   });
 
   it('shows every write on the next page: school, events, posts', async () => {
-    await page('/');
-    await page('/events');
+    const oldName = /<title>[^<]*\| ([^<]+)<\/title>/.exec((await page('/')).body)![1]!;
+    await renders('/');
+    await renders('/events');
     await page('/blog');
     await write('PUT', '/api/school', { name: 'Little Oaks' });
-    expect((await page('/')).body).toContain('Little Oaks');
+    // In the header, the footer and the home page's sections: no part keeps the old name.
+    for (const url of ['/', '/events']) {
+      const { body } = await page(url);
+      expect(body).toContain('Little Oaks');
+      expect(body).not.toContain(oldName);
+    }
 
     const event = await write('POST', '/api/events', {
       title: 'Kite Flying Morning',

@@ -9,6 +9,7 @@ import { SchoolScene } from '#client/components/public/school-scene.tsx';
 import { Testimonials } from '#client/components/public/testimonials.tsx';
 import { TextArrow } from '#client/components/public/text-arrow.tsx';
 import { PaletteArt, TeddyBearArt } from '#client/components/public/emoji-art.tsx';
+import { Once } from '#client/lib/once.tsx';
 import { publicData, type PublicEvent } from '#client/lib/public-data.ts';
 import type { RouteHandle } from '../../meta.ts';
 import type { PublicLayoutData } from './public-layout.tsx';
@@ -237,11 +238,19 @@ export function HomePage() {
   const { events } = useLoaderData() as HomeData;
   return (
     <>
-      <Hero brandLine={school.brandLine} />
-      <WhyChoose schoolName={school.name} />
-      <Testimonials />
+      <Once id="hero">
+        <Hero brandLine={school.brandLine} />
+      </Once>
+      <Once id="why">
+        <WhyChoose schoolName={school.name} />
+      </Once>
+      <Once id="testimonials">
+        <Testimonials />
+      </Once>
       <LatestEvents events={events} timeZone={school.timezone} />
-      <SchoolScene />
+      <Once id="scene">
+        <SchoolScene />
+      </Once>
     </>
   );
 }

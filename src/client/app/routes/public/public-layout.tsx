@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Outlet, useLoaderData, useLocation, useMatches, type LoaderFunctionArgs, type UIMatch } from 'react-router';
 import { SiteFooter } from '#client/components/layout/site-footer.tsx';
-import { SiteHeader } from '#client/components/layout/site-header.tsx';
+import { activeLinkOf, SiteHeader } from '#client/components/layout/site-header.tsx';
+import { Once } from '#client/lib/once.tsx';
 import { useClientNavigation } from '#client/lib/client-navigation.ts';
 import { publicData } from '#client/lib/public-data.ts';
 import { pageMetaFor } from '../../meta.ts';
@@ -30,15 +31,20 @@ function useRouteChangeEffects(schoolName: string) {
 
 export function PublicLayout() {
   const { school } = useLoaderData() as PublicLayoutData;
+  const { pathname } = useLocation();
   useRouteChangeEffects(school.name);
   useClientNavigation();
   return (
     <div className="flex min-h-screen flex-col bg-white font-sans text-slate-800">
-      <SiteHeader schoolName={school.name} brandLine={school.brandLine} />
+      <Once id={`header ${activeLinkOf(pathname)}`}>
+        <SiteHeader schoolName={school.name} brandLine={school.brandLine} />
+      </Once>
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter school={school} />
+      <Once id="footer">
+        <SiteFooter school={school} />
+      </Once>
     </div>
   );
 }
