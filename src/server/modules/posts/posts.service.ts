@@ -28,17 +28,19 @@ import { uniqueOr } from '../media/params.ts';
 
 export type PostDto = z.infer<typeof PostSchema>;
 
+/** What a post's row shows of its author and its cover (selectPosts joins them). */
+const authorAndCover = {
+  authorFirst: users.firstName,
+  authorLast: users.lastName,
+  authorUsername: users.username,
+  coverWidth: media.width,
+  coverHeight: media.height,
+  coverVariants: media.variants,
+};
+
 function selectPosts(db: Db) {
   return db
-    .select({
-      ...getTableColumns(posts),
-      authorFirst: users.firstName,
-      authorLast: users.lastName,
-      authorUsername: users.username,
-      coverWidth: media.width,
-      coverHeight: media.height,
-      coverVariants: media.variants,
-    })
+    .select({ ...getTableColumns(posts), ...authorAndCover })
     .from(posts)
     .leftJoin(users, eq(users.id, posts.authorId))
     .leftJoin(media, eq(media.url, posts.coverImage));
@@ -133,15 +135,7 @@ export async function listPostSummaries(
       : counts.total;
   const data = await pageFromNearerEnd(total, options.limit, options.offset, (limit, offset, reversed) =>
     db
-      .select({
-        ...summaryColumns,
-        authorFirst: users.firstName,
-        authorLast: users.lastName,
-        authorUsername: users.username,
-        coverWidth: media.width,
-        coverHeight: media.height,
-        coverVariants: media.variants,
-      })
+      .select({ ...summaryColumns, ...authorAndCover })
       .from(posts)
       .leftJoin(users, eq(users.id, posts.authorId))
       .leftJoin(media, eq(media.url, posts.coverImage))
