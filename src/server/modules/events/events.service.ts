@@ -94,7 +94,13 @@ function toDto(row: EventRow): EventDto {
  * every past event first (2,000 events, 1,400 of them past: 1,419 buffer reads for a page of 13).
  */
 const stillOnStartedAfter = sql`now() - (select max(coalesce(e.end_date, e.start_date) - e.start_date) from events e)`;
-const notOver = and(sql`${endsAt} >= now()`, sql`${events.startDate} >= ${stillOnStartedAfter}`)!;
+/**
+ * Not yet over, among the events `where` matches. The start-date bound only for the whole list: with
+ * a filter the planner, guessing one row, joined the categories once per match (a search matching
+ * 1,000 events: 1.0 ms instead of 0.4 ms on PGlite).
+ */
+const notOver = (where: SQL | undefined) =>
+  where ? and(where, sql`${endsAt} >= now()`) : and(sql`${endsAt} >= now()`, sql`${events.startDate} >= ${stillOnStartedAfter}`);
 const UPCOMING_ORDER: OrderTerm[] = [
   [events.startDate, 'asc'],
   [endsAt, 'desc'],
@@ -117,7 +123,7 @@ async function pageOfSchedule(
 ): Promise<EventRow[]> {
   const half = (over: boolean) => (limit: number, offset: number, reversed: boolean) =>
     selectEvents(db)
-      .where(and(where, over ? sql`${endsAt} < now()` : notOver))
+      .where(over ? and(where, sql`${endsAt} < now()`) : notOver(where))
       .orderBy(...orderSql(over ? PAST_ORDER : UPCOMING_ORDER, reversed))
       .limit(limit)
       .offset(offset);
@@ -128,7 +134,7 @@ async function pageOfSchedule(
     // The first half ends on this page, or before it: then how many rows it has tells where the second half starts.
     let skip = 0;
     if (rows.length === 0 && offset > 0) {
-      const upcoming = (await db.select({ n: count() }).from(events).where(and(where, notOver)))[0]?.n ?? 0;
+      const upcoming = (await db.select({ n: count() }).from(events).where(notOver(where)))[0]?.n ?? 0;
       skip = Math.max(0, offset - (reversed ? options.total! - upcoming : upcoming));
     }
     return [...rows, ...(await second(limit - rows.length, skip, reversed))];
