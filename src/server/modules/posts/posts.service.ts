@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   htmlHasContent,
@@ -133,17 +133,36 @@ export async function listPostSummaries(
     : options.status
       ? counts[options.status]
       : counts.total;
-  const data = await pageFromNearerEnd(total, options.limit, options.offset, (limit, offset, reversed) =>
-    db
-      .select({ ...summaryColumns, ...authorAndCover })
+  const data = await pageFromNearerEnd(total, options.limit, options.offset, async (limit, offset, reversed) => {
+    const order = orderSql(POST_ORDERS[options.sort], reversed);
+    const rows = (filter: SQL | undefined) =>
+      db
+        .select({ ...summaryColumns, ...authorAndCover })
+        .from(posts)
+        .leftJoin(users, eq(users.id, posts.authorId))
+        .leftJoin(media, eq(media.url, posts.coverImage))
+        .where(filter)
+        .orderBy(...order)
+        .limit(limit);
+    if (offset === 0) return rows(where);
+    // Deeper, the skipped rows are walked in the order's index alone (an index-only scan), then the
+    // page's rows read by id: walking them with their joins cost the middle of 5,000 posts ~3 ms.
+    const ids = await db
+      .select({ id: posts.id })
       .from(posts)
-      .leftJoin(users, eq(users.id, posts.authorId))
-      .leftJoin(media, eq(media.url, posts.coverImage))
       .where(where)
-      .orderBy(...orderSql(POST_ORDERS[options.sort], reversed))
+      .orderBy(...order)
       .limit(limit)
-      .offset(offset),
-  );
+      .offset(offset);
+    return ids.length
+      ? rows(
+          inArray(
+            posts.id,
+            ids.map((r) => r.id),
+          ),
+        )
+      : [];
+  });
   return { data: data.map(toSummary), total, limit: options.limit, offset: options.offset, counts };
 }
 
