@@ -1,5 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
-import { sql, type Column, type SQL } from 'drizzle-orm';
+import { inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './client.ts';
 import { searchWords } from '../../shared/schemas/list-query.ts';
 
 /**
@@ -45,6 +47,37 @@ export async function pageFromNearerEnd<Row>(
   const after = total - offset - limit; // rows after the page
   if (after >= offset) return read(limit, offset, false);
   return (await read(Math.min(limit, total - offset), Math.max(0, after), true)).reverse();
+}
+
+/**
+ * `limit` rows of `table` that `where` matches, in `order`, after `offset`. The first page is one
+ * query (`rows`); deeper, the skipped rows are walked for their ids alone (an index-only scan
+ * where the order's index holds the id, and never the row's joins), then the page's rows read by
+ * id: walking 2,500 posts with their joins cost ~3 ms on PGlite. As one statement
+ * (`id in (select id ... offset)`) the generic plan read the whole table to join 20 rows.
+ */
+export async function pageByIds<Row>(
+  db: Db,
+  table: PgTable & { id: PgColumn },
+  page: { where: SQL | undefined; order: SQL[]; limit: number; offset: number },
+  rows: (where: SQL | undefined) => Promise<Row[]>,
+): Promise<Row[]> {
+  if (page.offset === 0) return rows(page.where);
+  const ids = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(page.where)
+    .orderBy(...page.order)
+    .limit(page.limit)
+    .offset(page.offset);
+  return ids.length
+    ? rows(
+        inArray(
+          table.id,
+          ids.map((r) => r.id),
+        ),
+      )
+    : [];
 }
 
 /** `count(*)` as a number (the rows a filtered list matches). */

@@ -13,6 +13,7 @@ import {
   keepNothing,
   matchesSearch,
   orderSql,
+  pageByIds,
   pageFromNearerEnd,
   readInChunks,
   type KeepUntilWrite,
@@ -124,28 +125,13 @@ async function pageOfSchedule(
   const half = (over: boolean) => async (limit: number, offset: number, reversed: boolean) => {
     const inHalf = over ? and(where, sql`${endsAt} < now()`) : notOver(where);
     const order = orderSql(over ? PAST_ORDER : UPCOMING_ORDER, reversed);
-    const rows = (filter: SQL | undefined) =>
+    // The skipped events are walked without their category and cover.
+    return pageByIds(db, events, { where: inHalf, order, limit, offset }, (filter) =>
       selectEvents(db)
         .where(filter)
         .orderBy(...order)
-        .limit(limit);
-    if (offset === 0) return rows(inHalf);
-    // Deeper, the skipped events are walked without their category and cover, then the page's rows read by id.
-    const ids = await db
-      .select({ id: events.id })
-      .from(events)
-      .where(inHalf)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset);
-    return ids.length
-      ? rows(
-          inArray(
-            events.id,
-            ids.map((r) => r.id),
-          ),
-        )
-      : [];
+        .limit(limit),
+    );
   };
   return pageFromNearerEnd(options.total, options.limit, options.offset, async (limit, offset, reversed) => {
     const [first, second] = reversed ? [half(true), half(false)] : [half(false), half(true)];

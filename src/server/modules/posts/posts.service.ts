@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   htmlHasContent,
@@ -15,6 +15,7 @@ import {
   keepNothing,
   matchesSearch,
   orderSql,
+  pageByIds,
   pageFromNearerEnd,
   readInChunks,
   type KeepUntilWrite,
@@ -135,7 +136,8 @@ export async function listPostSummaries(
       : counts.total;
   const data = await pageFromNearerEnd(total, options.limit, options.offset, async (limit, offset, reversed) => {
     const order = orderSql(POST_ORDERS[options.sort], reversed);
-    const rows = (filter: SQL | undefined) =>
+    // The skipped posts are walked in the order's index alone.
+    return pageByIds(db, posts, { where, order, limit, offset }, (filter) =>
       db
         .select({ ...summaryColumns, ...authorAndCover })
         .from(posts)
@@ -143,25 +145,8 @@ export async function listPostSummaries(
         .leftJoin(media, eq(media.url, posts.coverImage))
         .where(filter)
         .orderBy(...order)
-        .limit(limit);
-    if (offset === 0) return rows(where);
-    // Deeper, the skipped rows are walked in the order's index alone (an index-only scan), then the
-    // page's rows read by id: walking them with their joins cost the middle of 5,000 posts ~3 ms.
-    const ids = await db
-      .select({ id: posts.id })
-      .from(posts)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset);
-    return ids.length
-      ? rows(
-          inArray(
-            posts.id,
-            ids.map((r) => r.id),
-          ),
-        )
-      : [];
+        .limit(limit),
+    );
   });
   return { data: data.map(toSummary), total, limit: options.limit, offset: options.offset, counts };
 }
