@@ -14,6 +14,8 @@
 //   --cms         then look at the blog and events screens in Chromium (scripts/bench-cms.mjs)
 //   --shots=DIR   with --cms: screenshots there
 //   --no-build    reuse the existing build
+//   --database-url=URL  on PostgreSQL instead: an empty database, which the run installs and seeds
+//                 (--data and --save keep the built-in database only)
 // Loopback only; every run is bounded. Writes bench/results/lists-<time>.json.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -119,6 +121,9 @@ async function publicWhileStaffReloads(base, path, cookie, seconds = 10) {
 buildSite(args);
 const dataDir = mkdtempSync(join(tmpdir(), 'sprout-bench-lists-'));
 const saved = arg('data');
+const databaseUrl = arg('database-url');
+if (databaseUrl && (saved || arg('save'))) throw new Error('--data and --save keep the built-in database only');
+const env = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
 if (saved) {
   if (!existsSync(saved)) throw new Error(`no data dir at ${saved}`);
   cpSync(saved, dataDir, { recursive: true });
@@ -127,7 +132,7 @@ if (saved) {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const loopFile = join(dataDir, 'loop-delay.json');
-let server = startServer({ port, dataDir, loopDelayFile: loopFile });
+let server = startServer({ port, dataDir, env, loopDelayFile: loopFile });
 try {
   await waitFor(`${base}/api/health`, server, 120_000);
   if (!saved) {
@@ -140,7 +145,7 @@ try {
       rmSync(keep, { recursive: true, force: true });
       cpSync(dataDir, keep, { recursive: true });
       console.log(`data dir saved to ${keep}`);
-      server = startServer({ port, dataDir, loopDelayFile: loopFile });
+      server = startServer({ port, dataDir, env, loopDelayFile: loopFile });
       await waitFor(`${base}/api/health`, server, 120_000);
     }
   }
@@ -189,7 +194,14 @@ try {
     const last = run.stdout?.trim().split('\n').at(-1) ?? '';
     cms = last.startsWith('[') ? JSON.parse(last) : { failed: run.status };
   }
-  writeFileSync(out, JSON.stringify({ date, node: process.version, lists, quiet, busy, underLoad, cms }, null, 2));
+  writeFileSync(
+    out,
+    JSON.stringify(
+      { date, node: process.version, database: databaseUrl ? 'postgres' : 'pglite', lists, quiet, busy, underLoad, cms },
+      null,
+      2,
+    ),
+  );
   console.log(`written to ${out}`);
 } finally {
   await stopServer(server);

@@ -1,5 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './client.ts';
 import { searchWords } from '../../shared/schemas/list-query.ts';
 
 /**
@@ -12,6 +14,70 @@ export function matchesSearch(vector: SQL, q: string | undefined): SQL | undefin
   if (!words) return undefined;
   // searchWords keeps letters, marks and digits only: nothing that to_tsquery reads as syntax.
   return sql`${vector} @@ to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' & ')})`;
+}
+
+/**
+ * One term of a list's order: an expression and its direction. A list's order ends with a unique
+ * column (the id), so that it can be turned round exactly (see pageFromNearerEnd).
+ */
+export type OrderTerm = readonly [SQL | Column, 'asc' | 'desc'];
+
+/**
+ * The ORDER BY of `terms`, or of their exact reverse. PostgreSQL sorts nulls last ascending and
+ * first descending, so flipping the direction flips where the nulls go too.
+ */
+export const orderSql = (terms: readonly OrderTerm[], reversed = false): SQL[] =>
+  terms.map(([expr, direction]) => ((direction === 'desc') !== reversed ? sql`${expr} desc` : sql`${expr} asc`));
+
+/**
+ * The rows [offset, offset + limit) of a list of `total` rows, read from the nearer end of its
+ * order: OFFSET walks every row it skips, so a page past the middle is read in the reverse order
+ * and turned round (the last page of 5,000 posts walked 4,980 rows and their joins, ~5 ms of the
+ * built-in database's time; from the end it walks none). `read(limit, offset, reversed)` reads a
+ * page of the order, or of its reverse. Without a `total`, the page is read forwards.
+ */
+export async function pageFromNearerEnd<Row>(
+  total: number | undefined,
+  limit: number,
+  offset: number,
+  read: (limit: number, offset: number, reversed: boolean) => Promise<Row[]>,
+): Promise<Row[]> {
+  if (total === undefined) return read(limit, offset, false);
+  if (offset >= total) return [];
+  const after = total - offset - limit; // rows after the page
+  if (after >= offset) return read(limit, offset, false);
+  return (await read(Math.min(limit, total - offset), Math.max(0, after), true)).reverse();
+}
+
+/**
+ * `limit` rows of `table` that `where` matches, in `order`, after `offset`. The first page is one
+ * query (`rows`); deeper, the skipped rows are walked for their ids alone (an index-only scan
+ * where the order's index holds the id, and never the row's joins), then the page's rows read by
+ * id: walking 2,500 posts with their joins cost ~3 ms on PGlite. As one statement
+ * (`id in (select id ... offset)`) the generic plan read the whole table to join 20 rows.
+ */
+export async function pageByIds<Row>(
+  db: Db,
+  table: PgTable & { id: PgColumn },
+  page: { where: SQL | undefined; order: SQL[]; limit: number; offset: number },
+  rows: (where: SQL | undefined) => Promise<Row[]>,
+): Promise<Row[]> {
+  if (page.offset === 0) return rows(page.where);
+  const ids = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(page.where)
+    .orderBy(...page.order)
+    .limit(page.limit)
+    .offset(page.offset);
+  return ids.length
+    ? rows(
+        inArray(
+          table.id,
+          ids.map((r) => r.id),
+        ),
+      )
+    : [];
 }
 
 /** `count(*)` as a number (the rows a filtered list matches). */

@@ -30,6 +30,25 @@ async function list<T = Record<string, unknown>>(url: string, cookie: string | n
 }
 const titles = (page: Page) => page.data.map((row) => row.title);
 
+/**
+ * Every page of `url` (7 rows, at every offset from the first row to past the last, odd ones
+ * too) is the matching slice of the whole list: a page past the middle is read from the list's
+ * end and turned round (pageFromNearerEnd), and must still be the same slice.
+ */
+async function expectPagesAreSlices(url: string) {
+  const join = url.includes('?') ? '&' : '?';
+  const whole = await list(`${url}${join}limit=100`);
+  expect(whole.total).toBeLessThan(100);
+  for (let offset = 0; offset <= whole.total + 1; offset += 3) {
+    const page = await list(`${url}${join}limit=7&offset=${offset}`);
+    expect({ offset, titles: titles(page), total: page.total }).toEqual({
+      offset,
+      titles: titles(whole).slice(offset, offset + 7),
+      total: whole.total,
+    });
+  }
+}
+
 beforeAll(async () => {
   app = await buildTestApp();
   await installTestSchool(app);
@@ -102,6 +121,18 @@ describe('GET /api/posts (the blog admin list)', () => {
     }
     expect((await list('/api/posts?limit=10&offset=55')).data).toHaveLength(5);
     expect((await list('/api/posts?limit=10&offset=60')).data).toEqual([]);
+  });
+
+  it('pages every order, filter and search as slices of one list, to the last page', async () => {
+    for (const url of [
+      '/api/posts',
+      '/api/posts?sort=oldest',
+      '/api/posts?sort=title',
+      '/api/posts?sort=updated',
+      '/api/posts?status=draft',
+      '/api/posts?q=post',
+    ])
+      await expectPagesAreSlices(url);
   });
 
   it('answers summaries: never the body HTML', async () => {
@@ -212,6 +243,17 @@ describe('GET /api/events (the staff events list)', () => {
     for (const offset of [0, 7, 14, 28]) {
       expect(titles(await list(`/api/events?q=main&limit=7&offset=${offset}`))).toEqual(whole.slice(offset, offset + 7));
     }
+  });
+
+  it('pages the schedule and every order, filter and search as slices of one list, to the last page', async () => {
+    for (const url of [
+      '/api/events',
+      '/api/events?status=completed',
+      '/api/events?q=main',
+      '/api/events?sort=start-desc',
+      '/api/events?sort=title&q=branch',
+    ])
+      await expectPagesAreSlices(url);
   });
 
   it('sorts by start date and by title', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CategoryInputSchema, CategoryListQuerySchema } from '../../../shared/schemas/category.ts';
 import { audit, changedFields, whoOf } from '../audit/audit.service.ts';
 import { idParam } from '../media/params.ts';
+import { keptUntilWrite } from '../../db/lists.ts';
 import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from './categories.service.ts';
 
 type IdParams = { Params: { id: string } };
@@ -9,7 +10,9 @@ type IdParams = { Params: { id: string } };
 export default async function categoriesRoutes(app: FastifyInstance) {
   const entity = 'category' as const;
 
-  app.get('/api/categories', async (request) => listCategories(app.db, CategoryListQuerySchema.parse(request.query)));
+  // How many events use each category is counted again only after a content write (the page cache's generation).
+  const keep = keptUntilWrite(() => (app.hasDecorator('pageCache') ? app.pageCache.generation : undefined));
+  app.get('/api/categories', async (request) => listCategories(app.db, CategoryListQuerySchema.parse(request.query), keep));
 
   app.post('/api/categories', { preHandler: app.requirePermission('settings', 'write') }, async (request, reply) => {
     const category = await createCategory(app.db, CategoryInputSchema.parse(request.body ?? {}));

@@ -1,7 +1,7 @@
-import { count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Category, CategoryInput, CategoryListOptions, CategoryListPage } from '../../../shared/schemas/category.ts';
 import type { Db } from '../../db/client.ts';
-import { countRows, matchesSearch } from '../../db/lists.ts';
+import { countRows, keepNothing, matchesSearch, type KeepUntilWrite } from '../../db/lists.ts';
 import { categories, categorySearch, events } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { uniqueOr } from '../media/params.ts';
@@ -11,11 +11,12 @@ const CATEGORY_ORDERS: Record<CategoryListOptions['sort'], SQL[]> = {
   'name-desc': [sql`lower(${categories.name}) desc`],
 };
 
-/** A page of categories, each with how many events use it (counted for the page's rows only). */
+/** A page of categories, each with how many events use it (one count of every event, kept until a write). */
 async function selectCategories(
   db: Db,
   where: SQL | undefined,
   options: Pick<CategoryListOptions, 'sort' | 'limit' | 'offset'>,
+  keep: KeepUntilWrite = keepNothing,
 ): Promise<Category[]> {
   const rows = await db
     .select({ id: categories.id, name: categories.name })
@@ -25,25 +26,22 @@ async function selectCategories(
     .limit(options.limit)
     .offset(options.offset);
   if (!rows.length) return [];
-  const used = await db
-    .select({ id: events.categoryId, n: count() })
-    .from(events)
-    .where(
-      inArray(
-        events.categoryId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .groupBy(events.categoryId);
+  const used = await keep('category-uses', () =>
+    db.select({ id: events.categoryId, n: count() }).from(events).groupBy(events.categoryId),
+  );
   const counts = new Map(used.map((u) => [u.id, u.n]));
   return rows.map((r) => ({ ...r, event_count: counts.get(r.id) ?? 0 }));
 }
 
 /** GET /api/categories: one page by name, searched in the database, with the total. */
-export async function listCategories(db: Db, options: CategoryListOptions): Promise<CategoryListPage> {
+export async function listCategories(
+  db: Db,
+  options: CategoryListOptions,
+  keep: KeepUntilWrite = keepNothing,
+): Promise<CategoryListPage> {
   const where = matchesSearch(categorySearch(categories), options.q);
   const [data, [counts = { total: 0 }]] = await Promise.all([
-    selectCategories(db, where, options),
+    selectCategories(db, where, options, keep),
     db.select({ total: countRows() }).from(categories),
   ]);
   const total = where ? ((await db.select({ n: countRows() }).from(categories).where(where))[0]?.n ?? 0) : counts.total;

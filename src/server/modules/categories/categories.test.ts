@@ -41,6 +41,34 @@ describe('categories', () => {
     expect(del.json()).toEqual({ success: true });
   });
 
+  it("counts a category's events again after an event is added or deleted (the count is kept until a write)", async () => {
+    await createCategory(app, 'Excursion');
+    const uses = async () =>
+      (await app.inject({ url: '/api/categories?q=excursion' })).json().data.map((c: { event_count: number }) => c.event_count);
+    expect(await uses()).toEqual([0]);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: { cookie: staff },
+      payload: {
+        title: 'Zoo trip',
+        description: 'A day at the zoo.',
+        location: 'City Zoo',
+        category: 'Excursion',
+        start_date: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await uses()).toEqual([1]);
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/events/${created.json().data.id}`,
+      headers: { cookie: admin },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await uses()).toEqual([0]);
+  });
+
   it('refuses a blank name with a message', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/categories', headers: { cookie: admin }, payload: { name: '  ' } });
     expect(res.statusCode).toBe(400);

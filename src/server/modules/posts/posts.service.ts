@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   htmlHasContent,
@@ -10,7 +10,17 @@ import {
 } from '../../../shared/schemas/post.ts';
 import { uploadsIn } from '../../../shared/schemas/media.ts';
 import type { Db } from '../../db/client.ts';
-import { countRows, keepNothing, matchesSearch, readInChunks, type KeepUntilWrite } from '../../db/lists.ts';
+import {
+  countRows,
+  keepNothing,
+  matchesSearch,
+  orderSql,
+  pageByIds,
+  pageFromNearerEnd,
+  readInChunks,
+  type KeepUntilWrite,
+  type OrderTerm,
+} from '../../db/lists.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { media, postSearch, posts, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -19,17 +29,19 @@ import { uniqueOr } from '../media/params.ts';
 
 export type PostDto = z.infer<typeof PostSchema>;
 
+/** What a post's row shows of its author and its cover (selectPosts joins them). */
+const authorAndCover = {
+  authorFirst: users.firstName,
+  authorLast: users.lastName,
+  authorUsername: users.username,
+  coverWidth: media.width,
+  coverHeight: media.height,
+  coverVariants: media.variants,
+};
+
 function selectPosts(db: Db) {
   return db
-    .select({
-      ...getTableColumns(posts),
-      authorFirst: users.firstName,
-      authorLast: users.lastName,
-      authorUsername: users.username,
-      coverWidth: media.width,
-      coverHeight: media.height,
-      coverVariants: media.variants,
-    })
+    .select({ ...getTableColumns(posts), ...authorAndCover })
     .from(posts)
     .leftJoin(users, eq(users.id, posts.authorId))
     .leftJoin(media, eq(media.url, posts.coverImage));
@@ -78,11 +90,23 @@ const summaryColumns = (() => {
   return columns;
 })();
 
-const POST_ORDERS: Record<PostListOptions['sort'], SQL[]> = {
-  newest: [sql`${posts.createdAt} desc`, sql`${posts.id} desc`],
-  oldest: [asc(posts.createdAt), asc(posts.id)],
-  title: [sql`lower(${posts.title})`, asc(posts.id)],
-  updated: [sql`${posts.updatedAt} desc`, sql`${posts.id} desc`],
+const POST_ORDERS: Record<PostListOptions['sort'], OrderTerm[]> = {
+  newest: [
+    [posts.createdAt, 'desc'],
+    [posts.id, 'desc'],
+  ],
+  oldest: [
+    [posts.createdAt, 'asc'],
+    [posts.id, 'asc'],
+  ],
+  title: [
+    [sql`lower(${posts.title})`, 'asc'],
+    [posts.id, 'asc'],
+  ],
+  updated: [
+    [posts.updatedAt, 'desc'],
+    [posts.id, 'desc'],
+  ],
 };
 
 /**
@@ -96,27 +120,9 @@ export async function listPostSummaries(
 ): Promise<PostListPage> {
   const search = matchesSearch(postSearch(posts), options.q);
   const where = and(visible(options.includeDrafts), options.status ? eq(posts.status, options.status) : undefined, search);
-  const rows = db
-    .select({
-      ...summaryColumns,
-      authorFirst: users.firstName,
-      authorLast: users.lastName,
-      authorUsername: users.username,
-      coverWidth: media.width,
-      coverHeight: media.height,
-      coverVariants: media.variants,
-    })
-    .from(posts)
-    .leftJoin(users, eq(users.id, posts.authorId))
-    .leftJoin(media, eq(media.url, posts.coverImage))
-    .where(where)
-    .orderBy(...POST_ORDERS[options.sort])
-    .limit(options.limit)
-    .offset(options.offset);
-  const countersQuery = keep(`posts:${options.includeDrafts}`, () =>
+  const byStatus = await keep(`posts:${options.includeDrafts}`, () =>
     db.select({ status: posts.status, n: count() }).from(posts).where(visible(options.includeDrafts)).groupBy(posts.status),
   );
-  const [data, byStatus] = await Promise.all([rows, countersQuery]);
   const counts = { total: 0, published: 0, draft: 0 };
   for (const { status, n } of byStatus) {
     counts[status] += n;
@@ -128,6 +134,20 @@ export async function listPostSummaries(
     : options.status
       ? counts[options.status]
       : counts.total;
+  const data = await pageFromNearerEnd(total, options.limit, options.offset, async (limit, offset, reversed) => {
+    const order = orderSql(POST_ORDERS[options.sort], reversed);
+    // The skipped posts are walked in the order's index alone.
+    return pageByIds(db, posts, { where, order, limit, offset }, (filter) =>
+      db
+        .select({ ...summaryColumns, ...authorAndCover })
+        .from(posts)
+        .leftJoin(users, eq(users.id, posts.authorId))
+        .leftJoin(media, eq(media.url, posts.coverImage))
+        .where(filter)
+        .orderBy(...order)
+        .limit(limit),
+    );
+  });
   return { data: data.map(toSummary), total, limit: options.limit, offset: options.offset, counts };
 }
 
