@@ -1,7 +1,7 @@
 import './lib/zod-config.ts';
 import './styles.css';
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { seedDateTexts } from '../shared/dates.ts';
 import { applyWholeStylesheet, applyWholeStylesheetOnUse, prepareWholeStylesheet } from './lib/whole-stylesheet.ts';
@@ -32,18 +32,11 @@ const app = (
 
 // Hydration as a transition is time-sliced: React yields to the browser every few milliseconds
 // instead of one long task, so taps and scrolls during start-up are answered at once. The page has
-// the style rules it shows; the rest apply on first use (whole-stylesheet.ts). A page the browser
-// draws itself (the back office, the wizard) needs them from the start.
-if (window.__staticRouterHydrationData) {
-  startTransition(() => void hydrateRoot(container, app));
-  void prepareWholeStylesheet();
-  applyWholeStylesheetOnUse();
-  router.subscribe((state) => {
-    if (state.navigation.state !== 'idle') applyWholeStylesheet();
-  });
-} else {
-  void prepareWholeStylesheet().then(() => {
-    applyWholeStylesheet();
-    createRoot(container).render(app);
-  });
-}
+// the style rules it shows; the rest apply on first use (whole-stylesheet.ts). Every page of this
+// entry is server-rendered; the back office and the wizard have their own (entry-cms.tsx).
+startTransition(() => void hydrateRoot(container, app));
+void prepareWholeStylesheet();
+applyWholeStylesheetOnUse();
+router.subscribe((state) => {
+  if (state.navigation.state !== 'idle') applyWholeStylesheet();
+});

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { redirectDocument, useNavigate } from 'react-router';
 
 /** Served by the server, not the router: the API, uploads, built assets, feeds and other files. */
 const NOT_A_PAGE = /^\/(api|uploads|assets)(\/|$)|\.[A-Za-z0-9]+$/;
@@ -36,3 +36,9 @@ export function useClientNavigation() {
     return () => document.removeEventListener('click', onClick);
   }, [navigate]);
 }
+
+/**
+ * The loader of a route owned by the other entry (public site / back office): moving there loads
+ * the page from the server, which sends that entry.
+ */
+export const loadDocument = ({ request }: { request: Request }) => redirectDocument(request.url);

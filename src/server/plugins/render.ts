@@ -25,10 +25,13 @@ declare module 'fastify' {
 type RenderFn = (request: Request, context: RenderContext) => Promise<RenderResult>;
 
 interface Renderer {
-  template(url: string): Promise<string>;
+  /**
+   * The page around the public site's rendered HTML (index.html) or the staff entry's shell
+   * (cms.html), with its inlined stylesheet, cut to each page (production only; Vite injects
+   * styles in dev).
+   */
+  template(url: string): Promise<{ html: string; styles?: PageStyles }>;
   render: RenderFn;
-  /** The inlined stylesheet, cut to each page (production only; Vite injects styles in dev). */
-  styles?: PageStyles;
 }
 
 export const ROOT_DIR = resolve(import.meta.dirname, '../../..');
@@ -55,13 +58,16 @@ const SHELL_HEAD = '<title>Back office</title>\n    <meta name="robots" content=
 const SHELL_LOADING = '<p class="p-8 text-center text-slate-600">Loading...</p>';
 
 async function productionRenderer(): Promise<Renderer> {
-  if (!existsSync(SSR_ENTRY) || !existsSync(join(CLIENT_DIST, 'index.html'))) {
+  if (!existsSync(SSR_ENTRY) || !existsSync(join(CLIENT_DIST, 'cms.html'))) {
     throw new Error('The site is not built: run `npm run build` (npm start does it for you).');
   }
   const inlined = withInlineStyles(withFontPreload(readFileSync(join(CLIENT_DIST, 'index.html'), 'utf8')));
-  const html = withDeferredScript(inlined.html);
+  const page = { ...inlined, html: withDeferredScript(inlined.html) };
+  // The shell's script starts at once (nothing to paint first but "Loading...") and applies the
+  // whole stylesheet before it draws (entry-cms.tsx).
+  const shell = withInlineStyles(withFontPreload(readFileSync(join(CLIENT_DIST, 'cms.html'), 'utf8')));
   const mod = (await import(SSR_ENTRY)) as { render: RenderFn };
-  return { template: async () => html, render: mod.render, styles: inlined.styles };
+  return { template: async (url) => (CLIENT_ONLY.test(url) ? shell : page), render: mod.render };
 }
 
 async function devRenderer(app: FastifyInstance): Promise<Renderer> {
@@ -71,8 +77,9 @@ async function devRenderer(app: FastifyInstance): Promise<Renderer> {
   app.use(vite.middlewares);
   app.addHook('onClose', () => vite.close());
   const raw = readFileSync(join(ROOT_DIR, 'index.html'), 'utf8');
+  const shell = readFileSync(join(ROOT_DIR, 'cms.html'), 'utf8');
   return {
-    template: (url) => vite.transformIndexHtml(url, raw),
+    template: async (url) => ({ html: await vite.transformIndexHtml(url, CLIENT_ONLY.test(url) ? shell : raw) }),
     render: async (request, context) => {
       const mod = (await vite.ssrLoadModule('/src/client/entry-server.tsx')) as { render: RenderFn };
       return mod.render(request, context);
@@ -84,9 +91,9 @@ async function devRenderer(app: FastifyInstance): Promise<Renderer> {
  * The stylesheet inlined into the page, cut to the rules the page uses (page-styles.ts): first
  * paint needs no second request. The CSP allows inline styles; scripts stay external. A disabled
  * `<link>` to the whole file stays behind (a disabled stylesheet is not fetched): the page's script
- * applies the whole file on first use (src/client/lib/whole-stylesheet.ts). Vite's chunk loader
- * also looks for it before adding a stylesheet, and would otherwise load the public one again after
- * the back office's own, overriding it (`hidden` after `lg:block`).
+ * applies the whole file on first use, or in the back office before drawing
+ * (src/client/lib/whole-stylesheet.ts). Vite's chunk loader also looks for it before adding a
+ * stylesheet, and would otherwise load it again.
  */
 function withInlineStyles(html: string): { html: string; styles?: PageStyles } {
   let styles: PageStyles | undefined;
@@ -94,7 +101,7 @@ function withInlineStyles(html: string): { html: string; styles?: PageStyles } {
     const file = join(CLIENT_DIST, href);
     if (!existsSync(file)) return tag;
     const css = readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style');
-    // The public stylesheet is the only one; another would be inlined whole.
+    // Each page has one stylesheet; another would be inlined whole.
     if (styles) return `<style>${css}</style><link rel="stylesheet" href="${href}" disabled />`;
     styles = pageStyles(css);
     return `<style>${CSS_SLOT}</style><link rel="stylesheet" href="${href}" disabled data-full-css />`;
@@ -133,7 +140,6 @@ const HTML_SLOT = '<!--app-html--></div>';
  * only what it rendered.
  */
 interface CutTemplate {
-  template: string;
   /** The text around the slots: before the head, [between head and styles,] before and after the HTML. */
   pieces: Buffer[];
   /** The stylesheet whose rules go in its slot (when the template has one). */
@@ -141,10 +147,12 @@ interface CutTemplate {
   /** The pieces' digest, folded into each page's ETag. */
   digest: Buffer;
 }
-let cut: CutTemplate | null = null;
+/** The cut of each template (the public page's and the shell's; in development, what Vite last answered). */
+const cuts = new Map<string, CutTemplate>();
 
 function cutTemplate(template: string, styles?: PageStyles): CutTemplate | null {
-  if (cut?.template === template) return cut;
+  const known = cuts.get(template);
+  if (known) return known;
   const head = template.indexOf(HEAD_SLOT);
   const css = styles ? template.indexOf(CSS_SLOT, head) : -1;
   const html = template.indexOf(HTML_SLOT, Math.max(head, css));
@@ -164,7 +172,9 @@ function cutTemplate(template: string, styles?: PageStyles): CutTemplate | null 
   const hash = createHash('sha1');
   for (const piece of pieces) hash.update(piece);
   if (styles && css >= 0) hash.update(styles.digest);
-  cut = { template, pieces, styles: css >= 0 ? styles : undefined, digest: hash.digest() };
+  const cut = { pieces, styles: css >= 0 ? styles : undefined, digest: hash.digest() };
+  if (cuts.size >= 4) cuts.clear();
+  cuts.set(template, cut);
   return cut;
 }
 
@@ -240,8 +250,8 @@ export default fp(
       const pathname = url.split('?')[0]!;
       const template = await renderer.template(pathname);
       const data = user && !config.dev ? `\n    ${cmsDataPreloads(url, user)}` : '';
-      const head = CMS_PATH.test(pathname) ? `${SHELL_HEAD}\n    ${preloads(pathname)}${data}` : SHELL_HEAD;
-      return fillTemplate(template, head, SHELL_LOADING, user ? signedInUserBlock(user) : '', renderer.styles);
+      const head = `${SHELL_HEAD}\n    ${preloads(pathname)}${data}`;
+      return fillTemplate(template.html, head, SHELL_LOADING, user ? signedInUserBlock(user) : '', template.styles);
     }
 
     async function renderPage(url: URL, origin: string, key: string) {
@@ -253,7 +263,7 @@ export default fp(
       return {
         kind: 'page' as const,
         status: result.status,
-        page: fillTemplate(template, result.head, result.html, result.data, renderer.styles),
+        page: fillTemplate(template.html, result.head, result.html, result.data, template.styles),
         canonicalPath: result.canonicalPath,
       };
     }
