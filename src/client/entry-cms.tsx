@@ -1,9 +1,9 @@
 import './lib/zod-config.ts';
-import { lazy, StrictMode, Suspense, useEffect } from 'react';
+import './staff.css';
+import { startTransition, StrictMode, useEffect, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { Ready } from './app/ready.tsx';
-import { CmsApp } from './app/routes/cms/cms-app.tsx';
 import { applyWholeStylesheet, prepareWholeStylesheet } from './lib/whole-stylesheet.ts';
 
 // The back office's and the wizard's entry (cms.html), drawn in the browser: none of the public
@@ -11,38 +11,39 @@ import { applyWholeStylesheet, prepareWholeStylesheet } from './lib/whole-styles
 // declarative router: the back office reads no route data, and the data router's code (about a
 // third of react-router) would only cost a phone time to run.
 
-/** The wizard, used once per school: its own chunk. */
-const InstallApp = lazy(async () => ({ default: (await import('./app/routes/install/install-app.tsx')).InstallApp }));
-
 /** A move to a public page (already in the address bar) loads it from the server, which sends the public entry. */
 function PublicPage() {
   useEffect(() => window.location.reload(), []);
   return null;
 }
 
-const app = (
-  <StrictMode>
-    <Ready />
-    <BrowserRouter>
-      <Routes>
-        <Route path="/cms/*" element={<CmsApp />} />
-        <Route
-          path="/install/*"
-          element={
-            <Suspense fallback={<p className="p-8 text-center text-slate-600">Loading...</p>}>
-              <InstallApp />
-            </Suspense>
-          }
-        />
-        <Route path="*" element={<PublicPage />} />
-      </Routes>
-    </BrowserRouter>
-  </StrictMode>
-);
-
-// The page inlines only what "Loading..." needs (the whole stylesheet would block its first paint);
-// everything else is applied before the first screen is drawn.
-void prepareWholeStylesheet().then(() => {
+const wizard = /^\/install(\/|$)/.test(window.location.pathname);
+// The back office (or the wizard, used once per school) is a chunk of its own, which the page
+// preloads (cms-shell.ts): the browser runs it in a task of its own, after React's, and a phone
+// answers taps in between. The page inlines only what "Loading..." needs (the whole stylesheet
+// would block its first paint); the rest is applied before anything else is drawn.
+void Promise.all([
+  wizard
+    ? import('./app/routes/install/install-app.tsx').then((m): ComponentType => m.InstallApp)
+    : import('./app/routes/cms/cms-app.tsx').then((m): ComponentType => m.CmsApp),
+  prepareWholeStylesheet(),
+]).then(([App]) => {
   applyWholeStylesheet();
-  createRoot(document.getElementById('root')!).render(app);
+  // Drawn as a transition, React yields to the browser every few milliseconds instead of one long task.
+  startTransition(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <Ready />
+        <BrowserRouter>
+          <Routes>
+            <Route path={wizard ? '/install/*' : '/cms/*'} element={<App />} />
+            <Route path="*" element={<PublicPage />} />
+          </Routes>
+        </BrowserRouter>
+      </StrictMode>,
+    ),
+  );
 });
+// A page's first date format loads the browser's calendar data (10-35 ms on a desktop): in a task
+// of its own while the screen's data is on its way, not in the one that draws the list.
+setTimeout(() => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC' }).format(0));

@@ -13,14 +13,15 @@ type Manifest = Record<string, ManifestEntry>;
 
 const screenKey = (module: string) => `src/client/app/routes/cms/screens/${module}.tsx`;
 
+const BACK_OFFICE = 'src/client/app/routes/cms/cms-app.tsx';
 const WIZARD = 'src/client/app/routes/install/install-app.tsx';
 
 /**
- * The links that start the staff entry's stylesheet and the chunks of the screen `pathname` opens
- * (or the wizard's), from the staff build's manifest (scripts/build.mjs): without them each waits
- * for the entry to run (issue 18 measured that chain on a phone). The entry and the chunks it
- * imports are the template's own links (cms.html); its stylesheet is read by fetch()
- * (whole-stylesheet.ts). Empty in development (no manifest). The screen's scripts at low
+ * The links that start the staff entry's stylesheet, the back office's chunks and those of the
+ * screen `pathname` opens (or the wizard's), from the staff build's manifest (scripts/build.mjs):
+ * without them each waits for the one before (issue 18 measured that chain on a phone). The entry
+ * and the chunks it imports are the template's own links (cms.html); its stylesheet is read by
+ * fetch() (whole-stylesheet.ts). Empty in development (no manifest). The lazy chunks at low
  * priority: the page draws its own "Loading..." first, and nothing else competes with them.
  */
 export function cmsPreloader(clientDist: string): (pathname: string) => string {
@@ -30,7 +31,7 @@ export function cmsPreloader(clientDist: string): (pathname: string) => string {
   const memo = new Map<string, string>();
   return (pathname) => {
     const screen = cmsScreenFor(pathname);
-    const key = /^\/install/.test(pathname) ? WIZARD : screen ? screenKey(screen) : '';
+    const key = /^\/install/.test(pathname) ? WIZARD : (screen ?? '');
     let links = memo.get(key);
     if (links === undefined) {
       const scripts = new Set<string>();
@@ -44,7 +45,7 @@ export function cmsPreloader(clientDist: string): (pathname: string) => string {
       };
       visit('cms.html');
       const [ownScripts, ownStyles] = [scripts.size, styles.size];
-      if (key) visit(key);
+      for (const name of key === WIZARD ? [WIZARD] : [BACK_OFFICE, ...(screen ? [screenKey(screen)] : [])]) visit(name);
       links = [
         ...[...styles].slice(0, ownStyles).map((f) => `<link rel="preload" as="fetch" crossorigin href="/${f}" />`),
         ...[...scripts].slice(ownScripts).map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}" />`),
