@@ -1,21 +1,16 @@
 import './lib/zod-config.ts';
 import './staff.css';
-import { startTransition, StrictMode, useEffect, type ComponentType } from 'react';
+import { startTransition, StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { Ready } from './app/ready.tsx';
+import { LoadDocument } from './lib/client-navigation.ts';
 import { applyWholeStylesheet, prepareWholeStylesheet } from './lib/whole-stylesheet.ts';
 
 // The back office's and the wizard's entry (cms.html), drawn in the browser: none of the public
 // pages' code is loaded or run here, as the public entry holds none of theirs (issue 18). The
 // declarative router: the back office reads no route data, and the data router's code (about a
 // third of react-router) would only cost a phone time to run.
-
-/** A move to a public page (already in the address bar) loads it from the server, which sends the public entry. */
-function PublicPage() {
-  useEffect(() => window.location.reload(), []);
-  return null;
-}
 
 const wizard = /^\/install(\/|$)/.test(window.location.pathname);
 // The back office (or the wizard, used once per school) is a chunk of its own, which the page
@@ -37,7 +32,8 @@ void Promise.all([
         <BrowserRouter>
           <Routes>
             <Route path={wizard ? '/install/*' : '/cms/*'} element={<App />} />
-            <Route path="*" element={<PublicPage />} />
+            {/* A move to a public page: loaded from the server, which sends the public entry. */}
+            <Route path="*" element={<LoadDocument />} />
           </Routes>
         </BrowserRouter>
       </StrictMode>,

@@ -42,3 +42,12 @@ export function useClientNavigation() {
  * the page from the server, which sends that entry.
  */
 export const loadDocument = ({ request }: { request: Request }) => redirectDocument(request.url);
+
+/**
+ * Renders nothing and loads `to` (by default the address already shown) from the server, in place
+ * of the current history entry: a page of the other entry, which this one cannot draw.
+ */
+export function LoadDocument({ to }: { to?: string }) {
+  useEffect(() => window.location.replace(to ?? window.location.href), [to]);
+  return null;
+}

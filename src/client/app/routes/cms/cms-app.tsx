@@ -1,9 +1,10 @@
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
-import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import { Link, Route, Routes, useLocation } from 'react-router';
 import { Toaster } from '../../../components/ui/toaster.tsx';
 import { TooltipProvider } from '../../../components/ui/tooltip.tsx';
 import { USER_QUERY_KEY, useUser } from '../../../features/auth/api/get-user.ts';
+import { LoadDocument } from '../../../lib/client-navigation.ts';
 import { createStaffQueryClient } from '../../../lib/query-client.ts';
 import type { CurrentUser } from '../../../../shared/schemas/user.ts';
 import { CMS_ROUTES } from './cms-routes.tsx';
@@ -105,8 +106,9 @@ function CmsRoot({ notice, setNotice }: { notice: string | null; setNotice: (not
   if (!user.data) {
     // Signed out while working: sign in again here instead of being sent away.
     if (notice) return <LoginScreen notice={notice} onSignedIn={() => setNotice(null)} />;
-    // §2: /cms shows the login screen; every other back-office route redirects to / when signed out.
-    return isIndex ? <LoginScreen /> : <Navigate to="/" replace />;
+    // §2: /cms shows the login screen; every other back-office route redirects to / when signed out
+    // (the public entry's page, loaded from the server).
+    return isIndex ? <LoginScreen /> : <LoadDocument to="/" />;
   }
   return (
     <CmsShell user={user.data} onSignedOut={() => setNotice(PASSWORD_CHANGED)}>
