@@ -293,7 +293,9 @@ describe.skipIf(!built)('the public JavaScript', () => {
     for (const chunk of staff.filter((c) => c.file.endsWith('.js'))) {
       expect(publicFiles.has(chunk.file), chunk.file).toBe(false);
       expect(chunk.src ?? chunk.file).not.toMatch(/routes\/public\/|components\/public\//);
-      expect(readFileSync(join(DIST_DIR, 'client', chunk.file), 'utf8'), chunk.file).not.toMatch(/Enroll Your Child Today|swiper/i);
+      expect(readFileSync(join(DIST_DIR, 'client', chunk.file), 'utf8'), chunk.file).not.toMatch(
+        /Enroll Your Child Today|swiper/i,
+      );
     }
   });
 
