@@ -57,8 +57,10 @@ describe.skipIf(chromiumMissingReason())('signing in to the back office', () => 
     release();
     await t.page.waitForURL(`${server.url}/`);
     await t.page.unroute('**/api/auth/user');
+    // The public page is loaded from the server (the back office's entry has none): the move to it
+    // may come before the back office's page has finished loading.
     for (const path of ['/cms/events', '/cms/users', '/cms/category']) {
-      await t.page.goto(path);
+      await t.page.goto(path, { waitUntil: 'commit' });
       await t.page.waitForURL(`${server.url}/`);
     }
     await t.close();

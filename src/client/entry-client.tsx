@@ -1,7 +1,7 @@
 import './lib/zod-config.ts';
 import './styles.css';
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { seedDateTexts } from '../shared/dates.ts';
 import { Ready } from './app/ready.tsx';
@@ -30,7 +30,6 @@ const app = (
 );
 
 // Hydration as a transition is time-sliced: React yields to the browser every few milliseconds
-// instead of one long task, so taps and scrolls during start-up are answered at once. A page the
-// browser draws itself (the back office, the wizard) is rendered afresh.
-if (window.__staticRouterHydrationData) startTransition(() => void hydrateRoot(container, app));
-else createRoot(container).render(app);
+// instead of one long task, so taps and scrolls during start-up are answered at once. Every page of
+// this entry is server-rendered; the back office and the wizard have their own (entry-cms.tsx).
+startTransition(() => void hydrateRoot(container, app));

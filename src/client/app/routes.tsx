@@ -11,12 +11,13 @@ import { HomePage, homeHandle, homeLoader } from './routes/public/home.tsx';
 import { ProgramsPage, programsHandle } from './routes/public/programs.tsx';
 import { NotFoundPage, notFoundHandle, notFoundLoader } from './routes/public/not-found.tsx';
 import { PublicLayout, publicLayoutLoader } from './routes/public/public-layout.tsx';
+import { loadDocument } from '../lib/client-navigation.ts';
 import { RouteError } from './route-error.tsx';
 
 /**
- * One route table for the server renderer and the browser. Public pages are imported eagerly
- * (they are server-rendered and hydrated); the back office and the wizard are lazy chunks that a
- * parent never downloads.
+ * The public site's route table, for the server renderer and the browser: its pages are imported
+ * eagerly (they are server-rendered and hydrated). The back office and the wizard are another
+ * entry's (staff-routes.tsx), which a parent never downloads.
  */
 export const routes: RouteObject[] = [
   {
@@ -45,22 +46,10 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-  {
-    path: '/cms/*',
-    lazy: async () => ({ Component: (await import('./routes/cms/cms-app.tsx')).CmsApp }),
-    HydrateFallback: Loading,
-  },
-  {
-    path: '/install/*',
-    lazy: async () => ({ Component: (await import('./routes/install/install-app.tsx')).InstallApp }),
-    HydrateFallback: Loading,
-  },
+  // The back office and the wizard have their own entry (entry-cms.tsx): a link there loads the page.
+  { path: '/cms/*', loader: loadDocument },
+  { path: '/install/*', loader: loadDocument },
 ];
-
-/** §2 "Loading..." while a lazy area's code arrives on the first page load. */
-function Loading() {
-  return <p className="p-8 text-center text-slate-600">Loading...</p>;
-}
 
 /** Paths rendered only in the browser: the server sends the shell without pre-rendering. */
 export const isClientOnlyPath = (pathname: string) => /^\/(cms|install)(\/|$)/.test(pathname);

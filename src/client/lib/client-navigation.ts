@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { redirectDocument, useNavigate } from 'react-router';
 
 /** Served by the server, not the router: the API, uploads, built assets, feeds and other files. */
 const NOT_A_PAGE = /^\/(api|uploads|assets)(\/|$)|\.[A-Za-z0-9]+$/;
@@ -35,4 +35,19 @@ export function useClientNavigation() {
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
   }, [navigate]);
+}
+
+/**
+ * The loader of a route owned by the other entry (public site / back office): moving there loads
+ * the page from the server, which sends that entry.
+ */
+export const loadDocument = ({ request }: { request: Request }) => redirectDocument(request.url);
+
+/**
+ * Renders nothing and loads `to` (by default the address already shown) from the server, in place
+ * of the current history entry: a page of the other entry, which this one cannot draw.
+ */
+export function LoadDocument({ to }: { to?: string }) {
+  useEffect(() => window.location.replace(to ?? window.location.href), [to]);
+  return null;
 }

@@ -8,9 +8,9 @@ import { CLIENT_DIST, DIST_DIR } from './render.ts';
 
 // The back office's page starts its files and carries its user: no chain of requests before the first screen.
 const built = existsSync(join(DIST_DIR, 'ssr/entry-server.js'));
-const manifest = built
-  ? (JSON.parse(readFileSync(join(CLIENT_DIST, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>)
-  : {};
+const manifestOf = (name: string) =>
+  built ? (JSON.parse(readFileSync(join(CLIENT_DIST, '.vite', name), 'utf8')) as Record<string, { file: string }>) : {};
+const manifest = manifestOf('cms-manifest.json');
 const chunkOf = (screen: string) => manifest[`src/client/app/routes/cms/screens/${screen}.tsx`]!.file;
 
 let app: FastifyInstance;
@@ -25,12 +25,11 @@ afterAll(async () => {
 });
 
 describe.skipIf(!built)('the back office page', () => {
-  it("preloads the back office and the chunk of the screen it opens, and nothing of another screen's", async () => {
+  it("loads the staff entry, not the public one, and preloads the chunk of the screen it opens, and nothing of another screen's", async () => {
     const events = (await app.inject({ url: '/cms/events' })).body;
-    expect(events).toContain(
-      `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${manifest['src/client/app/routes/cms/cms-app.tsx']!.file}"`,
-    );
-    expect(events).toContain(`href="/${chunkOf('events-list')}"`);
+    expect(events).toContain(`<script type="module" crossorigin src="/${manifest['cms.html']!.file}">`);
+    expect(events).not.toContain(manifestOf('manifest.json')['index.html']!.file);
+    expect(events).toContain(`<link rel="modulepreload" crossorigin fetchpriority="low" href="/${chunkOf('events-list')}"`);
     expect(events).not.toContain(`href="/${chunkOf('users')}"`);
     const edit = (await app.inject({ url: '/cms/events/edit/12' })).body;
     expect(edit).toContain(`href="/${chunkOf('event-form')}"`);

@@ -11,25 +11,27 @@ interface ManifestEntry {
 }
 type Manifest = Record<string, ManifestEntry>;
 
-const CMS_APP = 'src/client/app/routes/cms/cms-app.tsx';
 const screenKey = (module: string) => `src/client/app/routes/cms/screens/${module}.tsx`;
 
+const BACK_OFFICE = 'src/client/app/routes/cms/cms-app.tsx';
+const WIZARD = 'src/client/app/routes/install/install-app.tsx';
+
 /**
- * The links that start every file the back office opens with, from the build's manifest: the
- * entry, the back office and the screen of `pathname`, with their chunks, and the stylesheets.
- * Without them each step waits for the one before (document, entry, back office, screen: issue
- * 18 measured that chain on a phone). Empty in development (no manifest). The scripts at low
+ * The links that start the staff entry's stylesheet, the back office's chunks and those of the
+ * screen `pathname` opens (or the wizard's), from the staff build's manifest (scripts/build.mjs):
+ * without them each waits for the one before (issue 18 measured that chain on a phone). The entry
+ * and the chunks it imports are the template's own links (cms.html); its stylesheet is inlined
+ * (render.ts). Empty in development (no manifest). The lazy chunks at low
  * priority: the page draws its own "Loading..." first, and nothing else competes with them.
  */
 export function cmsPreloader(clientDist: string): (pathname: string) => string {
-  const file = join(clientDist, '.vite/manifest.json');
+  const file = join(clientDist, '.vite/cms-manifest.json');
   if (!existsSync(file)) return () => '';
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
-  const entryCss = new Set(manifest['index.html']?.css ?? []);
   const memo = new Map<string, string>();
   return (pathname) => {
     const screen = cmsScreenFor(pathname);
-    const key = screen ?? '';
+    const key = /^\/install/.test(pathname) ? WIZARD : (screen ?? '');
     let links = memo.get(key);
     if (links === undefined) {
       const scripts = new Set<string>();
@@ -41,11 +43,13 @@ export function cmsPreloader(clientDist: string): (pathname: string) => string {
         for (const css of entry.css ?? []) styles.add(css);
         for (const imported of entry.imports ?? []) visit(imported);
       };
-      for (const name of ['index.html', CMS_APP, ...(screen ? [screenKey(screen)] : [])]) visit(name);
+      visit('cms.html');
+      const [ownScripts, ownStyles] = [scripts.size, styles.size];
+      for (const name of key === WIZARD ? [WIZARD] : [BACK_OFFICE, ...(screen ? [screenKey(screen)] : [])]) visit(name);
       links = [
-        ...[...scripts].map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}" />`),
-        // The public stylesheet is in the page already; the others are added as stylesheets.
-        ...[...styles].filter((f) => !entryCss.has(f)).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}" />`),
+        ...[...scripts].slice(ownScripts).map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}" />`),
+        // The entry's stylesheet is in the page already; a screen's own is added as a stylesheet.
+        ...[...styles].slice(ownStyles).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}" />`),
       ].join('\n    ');
       memo.set(key, links);
     }

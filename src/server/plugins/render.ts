@@ -25,6 +25,10 @@ declare module 'fastify' {
 type RenderFn = (request: Request, context: RenderContext) => Promise<RenderResult>;
 
 interface Renderer {
+  /**
+   * The page around the public site's rendered HTML (index.html) or the staff entry's shell
+   * (cms.html), with its stylesheet inlined (production only; Vite injects styles in dev).
+   */
   template(url: string): Promise<string>;
   render: RenderFn;
 }
@@ -52,12 +56,14 @@ const SHELL_HEAD = '<title>Back office</title>\n    <meta name="robots" content=
 const SHELL_LOADING = '<p class="p-8 text-center text-slate-600">Loading...</p>';
 
 async function productionRenderer(): Promise<Renderer> {
-  if (!existsSync(SSR_ENTRY) || !existsSync(join(CLIENT_DIST, 'index.html'))) {
+  if (!existsSync(SSR_ENTRY) || !existsSync(join(CLIENT_DIST, 'cms.html'))) {
     throw new Error('The site is not built: run `npm run build` (npm start does it for you).');
   }
-  const html = withDeferredScript(withInlineStyles(withFontPreload(readFileSync(join(CLIENT_DIST, 'index.html'), 'utf8'))));
+  const page = withDeferredScript(withInlineStyles(withFontPreload(readFileSync(join(CLIENT_DIST, 'index.html'), 'utf8'))));
+  // The shell's script starts at once: there is nothing to paint first but "Loading...".
+  const shell = withInlineStyles(withFontPreload(readFileSync(join(CLIENT_DIST, 'cms.html'), 'utf8')));
   const mod = (await import(SSR_ENTRY)) as { render: RenderFn };
-  return { template: async () => html, render: mod.render };
+  return { template: async (url) => (CLIENT_ONLY.test(url) ? shell : page), render: mod.render };
 }
 
 async function devRenderer(app: FastifyInstance): Promise<Renderer> {
@@ -67,8 +73,9 @@ async function devRenderer(app: FastifyInstance): Promise<Renderer> {
   app.use(vite.middlewares);
   app.addHook('onClose', () => vite.close());
   const raw = readFileSync(join(ROOT_DIR, 'index.html'), 'utf8');
+  const shell = readFileSync(join(ROOT_DIR, 'cms.html'), 'utf8');
   return {
-    template: (url) => vite.transformIndexHtml(url, raw),
+    template: (url) => vite.transformIndexHtml(url, CLIENT_ONLY.test(url) ? shell : raw),
     render: async (request, context) => {
       const mod = (await vite.ssrLoadModule('/src/client/entry-server.tsx')) as { render: RenderFn };
       return mod.render(request, context);
@@ -77,9 +84,10 @@ async function devRenderer(app: FastifyInstance): Promise<Renderer> {
 }
 
 /**
- * The stylesheet inlined whole (about 8.5 KB compressed): first paint needs no second request, and
- * what the page shows next (a dialog, another page) is styled already. The CSP allows inline
- * styles; scripts stay external. docs/decisions/0013-fresh-renders.md says why it is not cut per page.
+ * The stylesheet inlined whole (the public one about 8.5 KB compressed, the staff one about 11 KB):
+ * first paint needs no second request, and what the page shows next (a dialog, another page) is
+ * styled already. The CSP allows inline styles; scripts stay external.
+ * docs/decisions/0013-fresh-renders.md says why it is not cut per page.
  */
 function withInlineStyles(html: string): string {
   return html.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (tag, href: string) => {
@@ -121,16 +129,17 @@ const HTML_SLOT = '<!--app-html--></div>';
  * only what it rendered.
  */
 interface CutTemplate {
-  template: string;
   /** The text before the head, between head and HTML, and after the HTML. */
   pieces: [Buffer, Buffer, Buffer];
   /** The pieces' digest, folded into each page's ETag. */
   digest: Buffer;
 }
-let cut: CutTemplate | null = null;
+/** The cut of each template (the public page's and the shell's; in development, what Vite last answered). */
+const cuts = new Map<string, CutTemplate>();
 
 function cutTemplate(template: string): CutTemplate {
-  if (cut?.template === template) return cut;
+  const known = cuts.get(template);
+  if (known) return known;
   const head = template.indexOf(HEAD_SLOT);
   const html = template.indexOf(HTML_SLOT, head);
   if (head < 0 || html < 0) throw new Error(`index.html lost its ${HEAD_SLOT} or ${HTML_SLOT} slot`);
@@ -139,7 +148,9 @@ function cutTemplate(template: string): CutTemplate {
     Buffer.from(template.slice(head + HEAD_SLOT.length, html)),
     Buffer.from(template.slice(html + HTML_SLOT.length)),
   ];
-  cut = { template, pieces, digest: createHash('sha1').update(pieces[0]).update(pieces[1]).update(pieces[2]).digest() };
+  const cut = { pieces, digest: createHash('sha1').update(pieces[0]).update(pieces[1]).update(pieces[2]).digest() };
+  if (cuts.size >= 4) cuts.clear();
+  cuts.set(template, cut);
   return cut;
 }
 
@@ -189,7 +200,7 @@ export default fp(
       const pathname = url.split('?')[0]!;
       const template = await renderer.template(pathname);
       const data = user && !config.dev ? `\n    ${cmsDataPreloads(url, user)}` : '';
-      const head = CMS_PATH.test(pathname) ? `${SHELL_HEAD}\n    ${preloads(pathname)}${data}` : SHELL_HEAD;
+      const head = `${SHELL_HEAD}\n    ${preloads(pathname)}${data}`;
       return fillTemplate(template, head, SHELL_LOADING, user ? signedInUserBlock(user) : '');
     }
 

@@ -246,7 +246,9 @@ describe.skipIf(!built)('the public JavaScript', () => {
     imports?: string[];
     dynamicImports?: string[];
   }
-  const manifest = () => JSON.parse(readFileSync(join(DIST_DIR, 'client/.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+  /** The public build's manifest, or the back office's (cms-manifest.json: scripts/build.mjs builds it apart). */
+  const manifest = (name = 'manifest.json') =>
+    JSON.parse(readFileSync(join(DIST_DIR, 'client/.vite', name), 'utf8')) as Record<string, Chunk>;
 
   /** Every chunk a public page loads up front: the entry and its static imports. */
   function publicChunks(): Chunk[] {
@@ -273,6 +275,19 @@ describe.skipIf(!built)('the public JavaScript', () => {
     }
     const lazy = Object.values(manifest()).find((c) => c.src?.includes('gallery-swiper'));
     expect(lazy && !chunks.includes(lazy)).toBe(true);
+  });
+
+  it("shares no chunk with the back office's entry, which holds no public page", () => {
+    const staff = Object.values(manifest('cms-manifest.json'));
+    expect(staff.some((c) => c.isEntry && c.src === 'cms.html')).toBe(true);
+    const publicFiles = new Set(Object.values(manifest()).map((c) => c.file));
+    for (const chunk of staff.filter((c) => c.file.endsWith('.js'))) {
+      expect(publicFiles.has(chunk.file), chunk.file).toBe(false);
+      expect(chunk.src ?? chunk.file).not.toMatch(/routes\/public\/|components\/public\//);
+      expect(readFileSync(join(DIST_DIR, 'client', chunk.file), 'utf8'), chunk.file).not.toMatch(
+        /Enroll Your Child Today|swiper/i,
+      );
+    }
   });
 
   it('weighs at most 150 KB gzipped on /', () => {

@@ -1,10 +1,10 @@
-import '../../../staff.css';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
-import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import { Link, Route, Routes, useLocation } from 'react-router';
 import { Toaster } from '../../../components/ui/toaster.tsx';
 import { TooltipProvider } from '../../../components/ui/tooltip.tsx';
 import { USER_QUERY_KEY, useUser } from '../../../features/auth/api/get-user.ts';
+import { LoadDocument } from '../../../lib/client-navigation.ts';
 import { createStaffQueryClient } from '../../../lib/query-client.ts';
 import type { CurrentUser } from '../../../../shared/schemas/user.ts';
 import { CMS_ROUTES } from './cms-routes.tsx';
@@ -50,21 +50,22 @@ export function CmsApp() {
 }
 
 /**
- * The signed-in user the server wrote into the page (src/server/plugins/cms-shell.ts), read once:
- * the first screen starts without waiting for /api/auth/user.
+ * The signed-in user the server wrote into the page (src/server/plugins/cms-shell.ts): the first
+ * screen starts without waiting for /api/auth/user. Kept until the back office is on screen: React
+ * may start drawing it more than once and keep only the last try.
  */
-let seeded = false;
+let pageUser: CurrentUser | null = null;
 function seedSignedInUser(queryClient: QueryClient) {
   const block = document.getElementById('cms-user');
-  if (!block?.textContent) return;
-  block.remove();
-  try {
-    const { user } = JSON.parse(block.textContent) as { user: CurrentUser };
-    queryClient.setQueryData(USER_QUERY_KEY, user);
-    seeded = true;
-  } catch {
-    // Not ours to read: /api/auth/user answers as before.
+  if (block?.textContent) {
+    block.remove();
+    try {
+      pageUser = (JSON.parse(block.textContent) as { user: CurrentUser }).user;
+    } catch {
+      // Not ours to read: /api/auth/user answers as before.
+    }
   }
+  if (pageUser) queryClient.setQueryData(USER_QUERY_KEY, pageUser);
 }
 
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
@@ -80,7 +81,7 @@ function CmsRoot({ notice, setNotice }: { notice: string | null; setNotice: (not
   const queryClient = useQueryClient();
   useEffect(() => {
     // The user the page came with is as fresh as the page: read again from the next move on.
-    if (seeded) return void (seeded = false);
+    if (pageUser) return void (pageUser = null);
     if (queryClient.getQueryData(USER_QUERY_KEY)) void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
   }, [pathname, queryClient]);
 
@@ -105,8 +106,9 @@ function CmsRoot({ notice, setNotice }: { notice: string | null; setNotice: (not
   if (!user.data) {
     // Signed out while working: sign in again here instead of being sent away.
     if (notice) return <LoginScreen notice={notice} onSignedIn={() => setNotice(null)} />;
-    // §2: /cms shows the login screen; every other back-office route redirects to / when signed out.
-    return isIndex ? <LoginScreen /> : <Navigate to="/" replace />;
+    // §2: /cms shows the login screen; every other back-office route redirects to / when signed out
+    // (the public entry's page, loaded from the server).
+    return isIndex ? <LoginScreen /> : <LoadDocument to="/" />;
   }
   return (
     <CmsShell user={user.data} onSignedOut={() => setNotice(PASSWORD_CHANGED)}>

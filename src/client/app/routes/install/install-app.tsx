@@ -1,4 +1,3 @@
-import '../../../staff.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Logo } from '../../../components/layout/logo.tsx';

@@ -1,7 +1,6 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import { ChangePasswordDialog } from '../../../../features/auth/components/change-password-dialog.tsx';
 import { useLogout } from '../../../../features/auth/api/logout.ts';
 import type { CurrentUser } from '../../../../../shared/schemas/user.ts';
@@ -16,10 +15,10 @@ const LOGOUT_REDIRECT_MS = 1200;
 
 export function CmsShell({ user, onSignedOut, children }: { user: CurrentUser; onSignedOut: () => void; children: ReactNode }) {
   const schoolName = useSchoolName();
-  const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
-  const logout = useLogout({ onDone: () => setTimeout(() => navigate('/'), LOGOUT_REDIRECT_MS) });
+  // The home page is the public entry's: loaded from the server, not drawn here.
+  const logout = useLogout({ onDone: () => setTimeout(() => window.location.assign('/'), LOGOUT_REDIRECT_MS) });
   const closeDrawerOnSmallScreens = () => {
     if (window.innerWidth < DRAWER_BREAKPOINT) setDrawerOpen(false);
   };

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/field.tsx';
@@ -9,9 +9,16 @@ import { TextArea } from '#client/features/media/components/textarea.tsx';
 import { UploadProgress } from '#client/features/media/components/upload-progress.tsx';
 import { usePost, useSavePost } from '#client/features/posts/api/posts.ts';
 import { PostHtml } from '#client/features/posts/components/post-html.tsx';
-import { RichTextEditor } from '#client/features/posts/components/rich-text-editor.tsx';
 import { useSlugCheck } from '#client/features/posts/hooks/use-slug-check.ts';
 import { htmlHasContent, slugify, type Post } from '#shared/schemas/post.ts';
+
+/**
+ * TipTap (about 110 KB compressed) comes in its own chunk, after the form is drawn: the blog screen
+ * opens without it, and a member of staff who only reads the blog never downloads it.
+ */
+const RichTextEditor = lazy(async () => ({
+  default: (await import('#client/features/posts/components/rich-text-editor.tsx')).RichTextEditor,
+}));
 
 interface Draft {
   id: number | null;
@@ -234,7 +241,9 @@ function PostForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
           <p id="post-body-label" className="mb-1 text-sm font-semibold text-slate-800">
             Content
           </p>
-          <RichTextEditor value={draft.content} onChange={setContent} labelId="post-body-label" />
+          <Suspense fallback={<div className="h-64 rounded-lg border border-slate-300 bg-white" />}>
+            <RichTextEditor value={draft.content} onChange={setContent} labelId="post-body-label" />
+          </Suspense>
         </div>
       </div>
       {mode === 'preview' && (
