@@ -27,11 +27,14 @@ async function moveByKeyboard(page: Page, child: string, stage: string) {
   await expect.poll(() => menu.isVisible()).toBe(true);
   // The menu moves focus to its first item once open; arrows pressed before that go nowhere.
   await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="menu"]')))).toBe(true);
-  let current = '';
-  for (let i = 0; i < 12; i++) {
-    current = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
-    if (current === stage) break;
+  const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+  let current = await focused();
+  // Each arrow waits for the focus to move, so a busy machine never lets the keys run ahead.
+  for (let i = 0; i < 12 && current !== stage; i++) {
+    const before = current;
     await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).not.toBe(before);
+    current = await focused();
   }
   expect(current, `the menu item ${stage} has the focus`).toBe(stage);
   await page.keyboard.press('Enter');
