@@ -23,6 +23,16 @@ describe('keptUntilWrite', () => {
     expect(await keep('c', load)).toBe(4);
     expect(await keptUntilWrite(() => undefined)('a', load)).toBe(5);
   });
+
+  it('keeps at most 500 values (searches are keys too), starting again past that', async () => {
+    let loads = 0;
+    const keep = keptUntilWrite(() => 0);
+    const load = () => Promise.resolve(++loads);
+    for (let i = 0; i < 500; i++) await keep(`q${i}`, load);
+    expect(await keep('q0', load)).toBe(1); // still kept
+    await keep('q500', load); // the 501st: the others go
+    expect(await keep('q0', load)).toBe(502);
+  });
 });
 
 // The blog counters are kept between writes: a write through the API shows at once.
@@ -55,5 +65,37 @@ describe.skipIf(!built)('the blog and events counters', () => {
     expect(await counts('/api/posts?limit=5')).toEqual({ ...before, total: before.total + 1, draft: before.draft + 1 });
     const events = await counts('/api/events?limit=5');
     expect(events.total).toBe(events.upcoming + events.ongoing + events.completed);
+  });
+
+  it("keep a search's number of matches, and the categories it matches, until the next write", async () => {
+    const totalOf = async (url: string) => (await app.inject({ url, headers: { cookie: admin } })).json().total as number;
+    const found = await totalOf('/api/posts?limit=5&q=marigold');
+    await createPost(app, { title: 'Marigold week', status: 'draft' });
+    expect(await totalOf('/api/posts?limit=5&q=marigold')).toBe(found);
+    const before = await totalOf('/api/events?limit=5&q=puppetry');
+    const category = await app.inject({
+      method: 'POST',
+      url: '/api/categories',
+      headers: { cookie: admin },
+      payload: { name: 'Puppetry' },
+    });
+    expect(category.statusCode).toBe(201);
+    expect(await totalOf('/api/posts?limit=5&q=marigold')).toBe(found + 1);
+    const event = await app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: { cookie: admin },
+      payload: {
+        title: 'Show day',
+        description: 'Puppets from the older class.',
+        category: 'Puppetry',
+        location: 'Hall',
+        start_date: '2030-05-01T09:00:00.000Z',
+        status: 'upcoming',
+      },
+    });
+    expect(event.statusCode).toBe(201);
+    // Found by its new category's name, read again after the writes.
+    expect(await totalOf('/api/events?limit=5&q=puppetry')).toBe(before + 1);
   });
 });

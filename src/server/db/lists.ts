@@ -112,9 +112,12 @@ export const keepNothing: KeepUntilWrite = (_key, load) => load();
  * A KeepUntilWrite whose `writes()` counts the content writes (the page cache's generation, which
  * every content write moves on; undefined keeps nothing). For the list counters: each counts every
  * row of its table (5,000 posts), the busiest part of a list request on the built-in database,
- * which answers on the HTTP thread (DESIGN §10). A value read while a write lands is kept under
+ * which answers on the HTTP thread (DESIGN §10); and a search's count of matches, which every page
+ * of the same search asks again. A value read while a write lands is kept under
  * the count from before the write, so it is never used after it.
  */
+const KEPT_LIMIT = 500;
+
 export function keptUntilWrite(writes: () => number | undefined): KeepUntilWrite {
   const kept = new Map<string, { generation: number; value: Promise<unknown> }>();
   return <T>(key: string, load: () => Promise<T>): Promise<T> => {
@@ -124,6 +127,8 @@ export function keptUntilWrite(writes: () => number | undefined): KeepUntilWrite
     if (hit?.generation === generation) return hit.value as Promise<T>;
     // A real promise: a query builder is a thenable that runs its query again on every `then`.
     const value = Promise.resolve(load());
+    // Searches are keys too (their matches' count): a bound, not one entry per word ever typed.
+    if (kept.size >= KEPT_LIMIT) kept.clear();
     kept.set(key, { generation, value });
     value.catch(() => {
       if (kept.get(key)?.value === value) kept.delete(key);

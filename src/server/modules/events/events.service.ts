@@ -207,11 +207,13 @@ const EVENT_ORDERS: Record<Exclude<EventListQuery['sort'], 'schedule'>, OrderTer
  * categories are read first: their ids let the planner join both indexes (a subquery made it read
  * every event).
  */
-async function eventsMatching(db: Db, q: string | undefined): Promise<SQL | undefined> {
+async function eventsMatching(db: Db, q: string | undefined, keep: KeepUntilWrite): Promise<SQL | undefined> {
   const inText = matchesSearch(eventSearch(events), q);
   const inCategory = matchesSearch(categorySearch(categories), q);
   if (!inText || !inCategory) return undefined;
-  const ids = (await db.select({ id: categories.id }).from(categories).where(inCategory)).map((c) => c.id);
+  const ids = await keep(`events:categories:${q}`, async () =>
+    (await db.select({ id: categories.id }).from(categories).where(inCategory)).map((c) => c.id),
+  );
   return ids.length ? or(inText, inArray(events.categoryId, ids)) : inText;
 }
 
@@ -224,7 +226,7 @@ export async function listEventsPage(
   options: EventListQuery,
   keep: KeepUntilWrite = keepNothing,
 ): Promise<EventListPage> {
-  const search = await eventsMatching(db, options.q);
+  const search = await eventsMatching(db, options.q, keep);
   const where = and(options.status ? eq(events.status, options.status) : undefined, search);
   const byStatus = await keep('events', () =>
     db.select({ status: events.status, n: count() }).from(events).groupBy(events.status),
@@ -235,7 +237,10 @@ export async function listEventsPage(
     counts.total += n;
   }
   const total = search
-    ? ((await db.select({ n: countRows() }).from(events).where(where))[0]?.n ?? 0)
+    ? await keep(
+        `events:${options.status ?? ''}:${options.q}`,
+        async () => (await db.select({ n: countRows() }).from(events).where(where))[0]?.n ?? 0,
+      )
     : options.status
       ? counts[options.status]
       : counts.total;

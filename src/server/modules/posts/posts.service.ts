@@ -130,7 +130,10 @@ export async function listPostSummaries(
   }
   // Without a search the counters already hold the total; a search counts its matches.
   const total = search
-    ? ((await db.select({ n: countRows() }).from(posts).where(where))[0]?.n ?? 0)
+    ? await keep(
+        `posts:${options.includeDrafts}:${options.status ?? ''}:${options.q}`,
+        async () => (await db.select({ n: countRows() }).from(posts).where(where))[0]?.n ?? 0,
+      )
     : options.status
       ? counts[options.status]
       : counts.total;
