@@ -29,8 +29,8 @@ import { uniqueOr } from '../media/params.ts';
 
 export type PostDto = z.infer<typeof PostSchema>;
 
-/** What a post's row shows of its author and its cover (selectPosts joins them). */
-const authorAndCover = {
+/** What a post's row shows of its author and its cover (joined from users and media). */
+export const authorAndCover = {
   authorFirst: users.firstName,
   authorLast: users.lastName,
   authorUsername: users.username,

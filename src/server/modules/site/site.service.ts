@@ -3,6 +3,7 @@ import type { PublicPost } from '../../../client/lib/public-data.ts';
 import { DEFAULT_SCHOOL, SchoolProfileSchema, type SchoolProfile } from '../../../shared/schemas/school.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
+import { authorAndCover } from '../posts/posts.service.ts';
 import { media, posts, settings, users } from '../../db/schema/index.ts';
 
 export const SCHOOL_KEY = 'school';
@@ -46,12 +47,7 @@ const postCards = preparedPerDb((db) =>
       createdAt: posts.createdAt,
       updatedAt: posts.updatedAt,
       publishedAt: posts.publishedAt,
-      authorFirst: users.firstName,
-      authorLast: users.lastName,
-      authorUsername: users.username,
-      coverWidth: media.width,
-      coverHeight: media.height,
-      coverVariants: media.variants,
+      ...authorAndCover,
     })
     .from(posts)
     .leftJoin(users, eq(users.id, posts.authorId))
