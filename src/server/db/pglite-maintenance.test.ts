@@ -60,7 +60,9 @@ describe('PgliteMaintenance', () => {
     const lookup = 'select id, body from notes where slug = $1';
     for (let i = 0; i < 6; i++) await client.query(lookup, ['first']);
     const plan = async () => {
-      const [name] = (await raw.query<{ name: string }>(`select name from pg_prepared_statements`)).rows.map((r) => r.name);
+      const [name] = (
+        await raw.query<{ name: string }>(`select name from pg_prepared_statements where name not like '%json'`)
+      ).rows.map((r) => r.name);
       return (await raw.query<{ 'QUERY PLAN': string }>(`explain execute ${name}('note-4000')`)).rows[0]!['QUERY PLAN'];
     };
     expect(await plan()).toMatch(/^Seq Scan on notes/);

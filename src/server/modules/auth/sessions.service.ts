@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { SessionView } from '../../../shared/schemas/security.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { roles, sessions, users } from '../../db/schema/index.ts';
 import { getSecuritySettings } from '../security/security-settings.service.ts';
 import { describeDevice } from './device-name.ts';
@@ -45,11 +46,9 @@ export async function createSession(db: Db, userId: number, meta: { ip?: string;
  * than the longest session (both read now, so a shorter setting applies to open sessions too), or
  * the user is not active. Marks the session seen, at most once a minute.
  */
-export async function userForSession(db: Db, token: string): Promise<SessionUser | null> {
-  const id = sessionIdOf(token);
-  const now = Date.now();
-  const { sessionIdleHours, sessionMaxDays } = await getSecuritySettings(db);
-  const [row] = await db
+/** The session lookup every signed-in request makes: built once, its times passed as ISO text. */
+const sessionUserPrepared = preparedPerDb((db) =>
+  db
     .select({
       id: users.id,
       username: users.username,
@@ -67,12 +66,26 @@ export async function userForSession(db: Db, token: string): Promise<SessionUser
     .leftJoin(roles, eq(roles.id, users.roleId))
     .where(
       and(
-        eq(sessions.id, id),
-        gt(sessions.expiresAt, new Date(now)),
-        gt(sessions.lastSeenAt, new Date(now - sessionIdleHours * HOUR_MS)),
-        gt(sessions.createdAt, new Date(now - sessionMaxDays * DAY_MS)),
+        eq(sessions.id, sql.placeholder('id')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+        gt(sessions.createdAt, sql.placeholder('openedSince')),
       ),
-    );
+    )
+    .prepare('sprout_session_user'),
+);
+
+export async function userForSession(db: Db, token: string): Promise<SessionUser | null> {
+  const id = sessionIdOf(token);
+  const now = Date.now();
+  const { sessionIdleHours, sessionMaxDays } = await getSecuritySettings(db);
+  const at = (ms: number) => new Date(ms).toISOString();
+  const [row] = await sessionUserPrepared(db).execute({
+    id,
+    now: at(now),
+    idleSince: at(now - sessionIdleHours * HOUR_MS),
+    openedSince: at(now - sessionMaxDays * DAY_MS),
+  });
   if (!row || row.status !== 'active') return null;
   if (now - row.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
     await db
