@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ALL_OFF, ALL_ON, permissionMap, type Module, type PermissionMap } from '../../../shared/permissions.ts';
 import type { PermissionSource } from '../../../shared/schemas/user.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { rolePermissions, userPermissions } from '../../db/schema/index.ts';
 
 type PermissionRow = { module: Module; canRead: boolean; canWrite: boolean; canDelete: boolean; enabled?: boolean };
@@ -15,6 +16,22 @@ export function rowsToMap(rows: PermissionRow[]): PermissionMap {
   });
 }
 
+// Read on every request of a signed-in member of staff who is not an administrator: built once.
+const ownPermissions = preparedPerDb((db) =>
+  db
+    .select()
+    .from(userPermissions)
+    .where(eq(userPermissions.userId, sql.placeholder('userId')))
+    .prepare('sprout_user_permissions'),
+);
+const rolePermissionsOf = preparedPerDb((db) =>
+  db
+    .select()
+    .from(rolePermissions)
+    .where(eq(rolePermissions.roleId, sql.placeholder('roleId')))
+    .prepare('sprout_role_permissions'),
+);
+
 /**
  * DESIGN §6: role `admin` has everything. Otherwise, a user who has per-user entries gets exactly
  * those (the permissions dialog saves the whole set: modules it leaves out are off); a user without
@@ -25,10 +42,10 @@ export async function permissionsWithSource(
   user: { id: number; roleId: number | null; roleName: string | null },
 ): Promise<{ source: PermissionSource; permissions: PermissionMap }> {
   if (user.roleName === 'admin') return { source: 'admin', permissions: permissionMap(() => ALL_ON) };
-  const own = await db.select().from(userPermissions).where(eq(userPermissions.userId, user.id));
+  const own = await ownPermissions(db).execute({ userId: user.id });
   if (own.length > 0) return { source: 'user', permissions: rowsToMap(own) };
   if (user.roleId === null) return { source: 'none', permissions: permissionMap(() => ALL_OFF) };
-  const fromRole = await db.select().from(rolePermissions).where(eq(rolePermissions.roleId, user.roleId));
+  const fromRole = await rolePermissionsOf(db).execute({ roleId: user.roleId });
   return { source: 'role', permissions: rowsToMap(fromRole) };
 }
 

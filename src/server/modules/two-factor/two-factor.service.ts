@@ -1,6 +1,7 @@
-import { and, count, eq, isNotNull, isNull, or, lt } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, or, lt, sql } from 'drizzle-orm';
 import type { TwoFactorSetup, TwoFactorStatus } from '../../../shared/schemas/security.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { recoveryCodes, twoFactor } from '../../db/schema/index.ts';
 import { AppError, conflict, unauthorized } from '../../errors.ts';
 import { admitLoginAttempt, clearLoginFailures } from '../auth/login-throttle.ts';
@@ -23,11 +24,17 @@ const USED_CODE = 'That code has just been used. Wait for the next code in your 
 const secondStepKey = (userId: number) => `2fa:user:${userId}`;
 
 /** Whether the user has a confirmed second factor. */
-export async function hasTwoFactor(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db
+// Asked on every back-office request where the school requires a second factor: built once.
+const confirmedTwoFactor = preparedPerDb((db) =>
+  db
     .select({ userId: twoFactor.userId })
     .from(twoFactor)
-    .where(and(eq(twoFactor.userId, userId), isNotNull(twoFactor.confirmedAt)));
+    .where(and(eq(twoFactor.userId, sql.placeholder('userId')), isNotNull(twoFactor.confirmedAt)))
+    .prepare('sprout_has_two_factor'),
+);
+
+export async function hasTwoFactor(db: Db, userId: number): Promise<boolean> {
+  const [row] = await confirmedTwoFactor(db).execute({ userId });
   return Boolean(row);
 }
 
