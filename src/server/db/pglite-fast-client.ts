@@ -35,7 +35,7 @@ interface Statement {
 }
 
 /**
- * A PGlite client for Drizzle, faster on the two costs that dominate a page's query.
+ * A PGlite client for Drizzle, faster on the costs that dominate a page's query.
  *
  * 1. Parsers: PGlite merges a call's `parsers` option into its whole default table (an entry per
  *    type and per array type) on every call. Drizzle passes one on every call, only to keep

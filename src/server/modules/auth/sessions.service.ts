@@ -41,11 +41,6 @@ export async function createSession(db: Db, userId: number, meta: { ip?: string;
   return { token, expiresAt };
 }
 
-/**
- * The active user behind a session token, or null: unknown, idle longer than the setting, older
- * than the longest session (both read now, so a shorter setting applies to open sessions too), or
- * the user is not active. Marks the session seen, at most once a minute.
- */
 /** The session lookup every signed-in request makes: built once, its times passed as ISO text. */
 const sessionUserPrepared = preparedPerDb((db) =>
   db
@@ -75,6 +70,11 @@ const sessionUserPrepared = preparedPerDb((db) =>
     .prepare('sprout_session_user'),
 );
 
+/**
+ * The active user behind a session token, or null: unknown, idle longer than the setting, older
+ * than the longest session (both read now, so a shorter setting applies to open sessions too), or
+ * the user is not active. Marks the session seen, at most once a minute.
+ */
 export async function userForSession(db: Db, token: string): Promise<SessionUser | null> {
   const id = sessionIdOf(token);
   const now = Date.now();

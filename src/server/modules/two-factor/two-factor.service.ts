@@ -23,7 +23,6 @@ const USED_CODE = 'That code has just been used. Wait for the next code in your 
 /** The bucket the second step's failures count in (5 per 15 minutes, kept in the database like the sign-in limit). */
 const secondStepKey = (userId: number) => `2fa:user:${userId}`;
 
-/** Whether the user has a confirmed second factor. */
 // Asked on every back-office request where the school requires a second factor: built once.
 const confirmedTwoFactor = preparedPerDb((db) =>
   db
@@ -33,6 +32,7 @@ const confirmedTwoFactor = preparedPerDb((db) =>
     .prepare('sprout_has_two_factor'),
 );
 
+/** Whether the user has a confirmed second factor. */
 export async function hasTwoFactor(db: Db, userId: number): Promise<boolean> {
   const [row] = await confirmedTwoFactor(db).execute({ userId });
   return Boolean(row);
