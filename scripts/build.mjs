@@ -35,7 +35,8 @@ await build({
 await build({ build: { ssr: 'src/client/entry-server.tsx', outDir: `${dist}/ssr`, emptyOutDir: true }, logLevel: 'warn' });
 // Packages stay in node_modules (found from <dist>/server/ upwards); only Sprout's own code is bundled.
 await bundle({
-  entryPoints: ['src/server/main.ts'],
+  // The built-in database's thread is a file of its own, beside main.js (src/server/db/pglite-thread.ts).
+  entryPoints: { main: 'src/server/main.ts', 'pglite-worker': 'src/server/db/pglite-worker.ts' },
   outdir: `${dist}/server`,
   bundle: true,
   packages: 'external',

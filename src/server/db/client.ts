@@ -1,9 +1,9 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { fastPgliteClient } from './pglite-fast-client.ts';
-import { PgliteMaintenance } from './pglite-maintenance.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 import { ROOT_DIR } from '../root.ts';
 
@@ -75,59 +75,39 @@ async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
 }
 
 async function openPglite(target: Extract<DbTarget, { kind: 'pglite' | 'pglite-memory' }>): Promise<DbHandle> {
-  const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let releaseLock = () => {};
-  let client: InstanceType<typeof PGlite>;
+  let client: PgliteThread;
   if (target.kind === 'pglite') {
     mkdirSync(dirname(target.dataDir), { recursive: true }); // PGlite does not create parents
     releaseLock = acquireLock(target.dataDir);
     try {
-      if (!existsSync(join(target.dataDir, 'PG_VERSION'))) await createPgliteDir(PGlite, target.dataDir);
-      client = await PGlite.create(target.dataDir);
+      client = await PgliteThread.open({ dataDir: target.dataDir, create: !existsSync(join(target.dataDir, 'PG_VERSION')) });
     } catch (error) {
       releaseLock();
       throw error;
     }
   } else {
-    client = await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : undefined);
+    client = await PgliteThread.open({ loadDataDir: await target.loadDataDir?.arrayBuffer() });
   }
-  const maintenance = new PgliteMaintenance(client);
-  const db = drizzle(fastPgliteClient(client, { onWrite: (text, rows) => maintenance.noteWrite(text, rows) }), {
-    schema,
-  }) as unknown as Db;
+  const db = drizzle(client as unknown as PGlite, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    migrate: () => migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => migrate(db as unknown as Parameters<typeof migrate>[0], { migrationsFolder: MIGRATIONS_DIR }),
     close: async () => {
       try {
-        await maintenance.close();
-        if (!client.closed) await client.close();
+        await client.close();
       } finally {
         releaseLock();
       }
     },
-    dump: () => client.dumpDataDir('none') as Promise<Blob>,
+    dump: () => client.dumpDataDir(),
   };
-}
-
-/**
- * A new database is made in a staging folder and renamed into place when complete, so a process
- * stopped during the first start (initdb takes seconds) never leaves a half-made database behind.
- */
-async function createPgliteDir(PGlite: typeof import('@electric-sql/pglite').PGlite, dataDir: string) {
-  const staging = `${dataDir}.creating`;
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging);
-  const fresh = await PGlite.create(staging);
-  await fresh.close();
-  rmSync(dataDir, { recursive: true, force: true }); // only ever a leftover without PG_VERSION
-  renameSync(staging, dataDir);
 }
 
 export class DataDirInUseError extends Error {

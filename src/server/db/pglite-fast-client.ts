@@ -84,22 +84,6 @@ export function fastPgliteClient(client: PGlite, options: { onWrite?: (text: str
   for (const oid of TEXT_TYPES) client.parsers[oid] = keepText;
   // Queued before any statement this client sends; a refusal only leaves the default planning.
   client.exec('set plan_cache_mode = force_generic_plan').catch(() => undefined);
-  const textOnly = new WeakSet<object>();
-
-  /** `options` without a `parsers` option that only keeps the text types as text. */
-  function lean(options: QueryOptions | undefined): QueryOptions | undefined {
-    const parsers = options?.parsers;
-    if (!parsers) return options;
-    if (!textOnly.has(parsers)) {
-      const same = Object.entries(parsers).every(
-        ([oid, parse]) => TEXT_TYPES.includes(Number(oid)) && parse(PROBE, Number(oid)) === PROBE,
-      );
-      if (!same) return options;
-      textOnly.add(parsers);
-    }
-    return { ...options, parsers: undefined };
-  }
-
   /** The select prepared as one JSON text, when its columns allow (see 3 above). */
   async function asJson(name: string, text: string): Promise<Statement['json']> {
     const { resultFields } = await client.describeQuery(text);
@@ -127,7 +111,7 @@ export function fastPgliteClient(client: PGlite, options: { onWrite?: (text: str
   }
 
   async function query<T>(text: string, params: unknown[] = [], queryOptions?: QueryOptions): Promise<Results<T>> {
-    const options = lean(queryOptions);
+    const options = withoutTextParsers(queryOptions);
     const values = /^\s*select\s/i.test(text) ? params.map(literal) : null;
     const prepared = values && !values.includes(undefined) ? statementFor(text) : undefined;
     const statement = prepared && (await prepared);
@@ -171,6 +155,25 @@ export function fastPgliteClient(client: PGlite, options: { onWrite?: (text: str
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+const textOnly = new WeakSet<object>();
+
+/**
+ * `options` without a `parsers` option that only keeps the text types as text (Drizzle's, on every
+ * call), which this client does by default; other parsers are kept.
+ */
+export function withoutTextParsers(options: QueryOptions | undefined): QueryOptions | undefined {
+  const parsers = options?.parsers;
+  if (!parsers) return options;
+  if (!textOnly.has(parsers)) {
+    const same = Object.entries(parsers).every(
+      ([oid, parse]) => TEXT_TYPES.includes(Number(oid)) && parse(PROBE, Number(oid)) === PROBE,
+    );
+    if (!same) return options;
+    textOnly.add(parsers);
+  }
+  return { ...options, parsers: undefined };
 }
 
 /** A parameter as a quoted literal (E'' form, so backslashes mean the same whatever the settings). */
