@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import { inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 import { searchWords } from '../../shared/schemas/list-query.ts';
@@ -52,9 +52,12 @@ export async function pageFromNearerEnd<Row>(
 /**
  * `limit` rows of `table` that `where` matches, in `order`, after `offset`. The first page is one
  * query (`rows`); deeper, the skipped rows are walked for their ids alone (an index-only scan
- * where the order's index holds the id, and never the row's joins), then the page's rows read by
- * id: walking 2,500 posts with their joins cost ~3 ms on PGlite. As one statement
- * (`id in (select id ... offset)`) the generic plan read the whole table to join 20 rows.
+ * where the order's index holds the id, and never the row's joins), and the page's rows read by
+ * those ids: walking 2,500 posts with their joins cost ~3 ms on PGlite. It is one statement,
+ * `id = any(array(select id ... offset))`: PostgreSQL runs the subquery once and reads the page by
+ * primary key (0.8 ms for 24 events after 177, against 1.1 ms as two statements, whose second
+ * trip to the database thread cost more again). Joined to the ids as a derived table instead, the
+ * generic plan hashed the whole table.
  */
 export async function pageByIds<Row>(
   db: Db,
@@ -63,21 +66,14 @@ export async function pageByIds<Row>(
   rows: (where: SQL | undefined) => Promise<Row[]>,
 ): Promise<Row[]> {
   if (page.offset === 0) return rows(page.where);
-  const ids = await db
+  const ids = db
     .select({ id: table.id })
     .from(table)
     .where(page.where)
     .orderBy(...page.order)
     .limit(page.limit)
     .offset(page.offset);
-  return ids.length
-    ? rows(
-        inArray(
-          table.id,
-          ids.map((r) => r.id),
-        ),
-      )
-    : [];
+  return rows(sql`${table.id} = any(array${ids})`);
 }
 
 /** `count(*)` as a number (the rows a filtered list matches). */
