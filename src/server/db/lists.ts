@@ -81,8 +81,9 @@ export const countRows = () => sql<number>`count(*)`.mapWith(Number);
 
 /**
  * Every row of a long read (the sitemap's thousands of addresses), `size` rows a query by id with a
- * turn of the event loop between: the built-in database answers on the HTTP thread (5,000 rows
- * in one query held it for 35-100 ms, 1,000 for up to 45 ms on a busy machine).
+ * turn of the event loop between: the built-in database runs one statement at a time (5,000 rows
+ * in one query held it for 35-100 ms, 1,000 for up to 45 ms on a busy machine, while every other
+ * request's statements waited), and the rows are read on the HTTP thread.
  */
 export async function readInChunks<Row extends { id: number }>(
   page: (afterId: number, size: number) => Promise<Row[]>,
@@ -108,7 +109,7 @@ export const keepNothing: KeepUntilWrite = (_key, load) => load();
  * A KeepUntilWrite whose `writes()` counts the content writes (the page cache's generation, which
  * every content write moves on; undefined keeps nothing). For the list counters: each counts every
  * row of its table (5,000 posts), the busiest part of a list request on the built-in database,
- * which answers on the HTTP thread (DESIGN §10); and a search's count of matches, which every page
+ * which runs one statement at a time for the whole site (DESIGN §10); and a search's count of matches, which every page
  * of the same search asks again. A value read while a write lands is kept under
  * the count from before the write, so it is never used after it.
  */

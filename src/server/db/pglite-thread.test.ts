@@ -34,6 +34,11 @@ describe('the built-in database on its own thread', () => {
     await expect(db.query('select nothing from nowhere')).rejects.toMatchObject({ code: '42P01' });
   });
 
+  it('refuses a value that cannot be sent to the thread, and goes on answering', async () => {
+    await expect(db.query('select $1::text as v', [() => 'a function'])).rejects.toThrow(/could not be cloned/);
+    expect((await db.query<{ v: string }>('select $1::text as v', ['text'])).rows).toEqual([{ v: 'text' }]);
+  });
+
   it('commits a transaction that resolves, rolls back one that throws, and keeps other work out meanwhile', async () => {
     await db.transaction(async (tx) => {
       await tx.query(`insert into notes values (10, 'kept', null)`);

@@ -172,7 +172,12 @@ export class PgliteThread {
       // The thread keeps the process alive only while it has work: an idle database never did.
       if (this.#pending.size === 0) this.#worker.ref();
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ ...call, id }, transfer);
+      try {
+        this.#worker.postMessage({ ...call, id }, transfer);
+      } catch (error) {
+        // A parameter that cannot be copied to the thread (a function, a symbol).
+        this.#settle({ id, ok: false, error: { message: (error as Error).message, name: (error as Error).name } });
+      }
     });
   }
 

@@ -88,7 +88,7 @@ function toDto(row: EventRow): EventDto {
  * The same order in two index-friendly halves, so a page of a long history reads a few rows
  * instead of sorting every event: not yet over (events_start_idx, soonest start first), then over
  * (events_ends_at_idx backwards, most recently ended first). Sorting 1,000 matches by
- * EVENTS_ORDER's expressions instead cost PGlite 19-37 ms, on the event loop.
+ * EVENTS_ORDER's expressions instead cost PGlite 19-37 ms, while every other statement waited.
  *
  * An event not yet over started at most one longest-event-length ago (the longest read from
  * events_length_idx): that bound lets the start-date index begin near today instead of reading

@@ -177,7 +177,10 @@ export const schoolYearAround = (now = Date.now()) => ({ from: new Date(now - YE
  */
 export const ICS_MAX_EVENTS = 1000;
 
-/** Rows read per query for the calendar: the built-in database answers on the event loop. */
+/**
+ * Rows read per query for the calendar: the built-in database runs one statement at a time, so a
+ * long read would hold every other request's statements back (pglite-thread.ts).
+ */
 const ICS_ROWS_PER_QUERY = 200;
 
 /** Up to `limit` events of a window, read a few hundred at a time with a turn of the event loop between. */
