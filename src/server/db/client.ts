@@ -89,7 +89,7 @@ async function openPglite(target: Extract<DbTarget, { kind: 'pglite' | 'pglite-m
       throw error;
     }
   } else {
-    client = await PgliteThread.open({ loadDataDir: await target.loadDataDir?.arrayBuffer() });
+    client = await PgliteThread.open({ loadDataDir: target.loadDataDir });
   }
   const db = drizzle(client as unknown as PGlite, { schema }) as unknown as Db;
   return {

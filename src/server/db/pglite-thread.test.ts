@@ -74,7 +74,7 @@ describe('the built-in database on its own thread', () => {
 
   it('dumps the database, which a new thread loads whole', async () => {
     const dump = await db.dumpDataDir();
-    const copy = await PgliteThread.open({ loadDataDir: await dump.arrayBuffer() });
+    const copy = await PgliteThread.open({ loadDataDir: dump });
     try {
       expect((await copy.query<{ body: string }>('select body from notes order by id')).rows.map((r) => r.body)).toEqual([
         'first',

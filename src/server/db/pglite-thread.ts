@@ -1,18 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { withoutTextParsers } from './pglite-fast-client.ts';
 
 /** What the database thread opens: a data dir (made first when `create`), or a database in memory. */
-export type ThreadInit = { dataDir: string; create: boolean } | { loadDataDir?: ArrayBuffer };
-
-/** PGlite's PostgreSQL, compiled, and the files it starts from: what a thread is given to start with. */
-export interface PgliteCode {
-  module: WebAssembly.Module;
-  bundle: Uint8Array<ArrayBuffer>;
-}
+export type ThreadInit = { dataDir: string; create: boolean } | { loadDataDir?: Blob };
 
 export type ThreadRequest =
   | { id: number; op: 'query'; tx?: number; text: string; params?: unknown[]; options?: QueryOptions }
@@ -34,21 +25,6 @@ const WORKER_URL = new URL(
   import.meta.url,
 );
 
-let code: Promise<PgliteCode> | undefined;
-
-/**
- * PGlite's WebAssembly compiled once per process and shared by its database threads (a thread
- * compiling its own took about a second more to open; the tests open one per test app).
- */
-function pgliteCode(): Promise<PgliteCode> {
-  code ??= (async () => {
-    const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-    const module = await WebAssembly.compile(readFileSync(join(dist, 'pglite.wasm')));
-    return { module, bundle: readFileSync(join(dist, 'pglite.data')) };
-  })();
-  return code;
-}
-
 /** An error from the database thread, with PostgreSQL's fields (code, constraint...) as they were. */
 function rebuilt(data: Record<string, unknown>): Error {
   const { message, stack, ...fields } = data;
@@ -57,18 +33,19 @@ function rebuilt(data: Record<string, unknown>): Error {
   return error;
 }
 
-/** Threads whose database was closed, kept for the next open (the tests open one per test app). */
+/**
+ * Threads whose database was closed, kept for the next open: the tests open one per test app, and
+ * a new thread costs about 0.7 s more (PGlite's JavaScript, from source tsx, and its WebAssembly,
+ * which PGlite compiles once per thread).
+ */
 const idle: Worker[] = [];
 const MAX_IDLE = 2;
 /** Request ids, unique across the threads a worker serves in turn. */
 let nextId = 0;
 
-async function startWorker(): Promise<Worker> {
-  const worker = new Worker(WORKER_URL, {
-    workerData: await pgliteCode(),
-    // The server's own flags (a preloaded module, a profiler) are not the database's.
-    execArgv: [],
-  });
+function startWorker(): Worker {
+  // The server's own flags (a preloaded module, a profiler) are not the database's.
+  const worker = new Worker(WORKER_URL, { execArgv: [] });
   worker.on('exit', () => idle.includes(worker) && idle.splice(idle.indexOf(worker), 1));
   return worker;
 }
@@ -97,9 +74,10 @@ export class PgliteThread {
 
   /** Opens the database on a thread (one left idle by a closed database, or a new one). */
   static async open(init: ThreadInit): Promise<PgliteThread> {
-    const thread = new PgliteThread(idle.pop() ?? (await startWorker()));
+    const thread = new PgliteThread(idle.pop() ?? startWorker());
     try {
-      await thread.#call({ op: 'open', init }, 'loadDataDir' in init && init.loadDataDir ? [init.loadDataDir] : []);
+      // A Blob crosses without a copy of its bytes (the tests' template: 42 MB).
+      await thread.#call({ op: 'open', init });
     } catch (error) {
       thread.#detach();
       await thread.#worker.terminate();
@@ -165,7 +143,7 @@ export class PgliteThread {
     return client as Transaction;
   }
 
-  #call(call: Call, transfer: ArrayBuffer[] = []): Promise<unknown> {
+  #call(call: Call): Promise<unknown> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = ++nextId;
     return new Promise((resolve, reject) => {
@@ -173,7 +151,7 @@ export class PgliteThread {
       if (this.#pending.size === 0) this.#worker.ref();
       this.#pending.set(id, { resolve, reject });
       try {
-        this.#worker.postMessage({ ...call, id }, transfer);
+        this.#worker.postMessage({ ...call, id });
       } catch (error) {
         // A parameter that cannot be copied to the thread (a function, a symbol).
         this.#settle({ id, ok: false, error: { message: (error as Error).message, name: (error as Error).name } });

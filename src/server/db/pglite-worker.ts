@@ -3,16 +3,13 @@
 // (pglite-thread.ts). A thread has one database open at a time; closed, it can open the next.
 // Nothing here is imported by the rest of the server.
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { fastPgliteClient } from './pglite-fast-client.ts';
 import { PgliteMaintenance } from './pglite-maintenance.ts';
-import type { PgliteCode, ThreadInit, ThreadReply, ThreadRequest } from './pglite-thread.ts';
+import type { ThreadInit, ThreadReply, ThreadRequest } from './pglite-thread.ts';
 
 const port = parentPort!;
-const code = workerData as PgliteCode;
-/** The code the HTTP thread compiled once, so that this thread does not compile its own. */
-const compiled = { pgliteWasmModule: code.module, fsBundle: new Blob([code.bundle]) };
 
 /** A refusal from the HTTP thread's transaction callback: rolls the transaction back. */
 const ROLLBACK = Symbol('rollback');
@@ -37,15 +34,15 @@ async function createDataDir(dataDir: string) {
   const staging = `${dataDir}.creating`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging);
-  const fresh = await PGlite.create(staging, compiled);
+  const fresh = await PGlite.create(staging);
   await fresh.close();
   rmSync(dataDir, { recursive: true, force: true }); // only ever a leftover without PG_VERSION
   renameSync(staging, dataDir);
 }
 
 function create(init: ThreadInit): Promise<PGlite> {
-  if ('dataDir' in init) return PGlite.create(init.dataDir, compiled);
-  return PGlite.create({ ...compiled, ...(init.loadDataDir ? { loadDataDir: new Blob([init.loadDataDir]) } : {}) });
+  if ('dataDir' in init) return PGlite.create(init.dataDir);
+  return PGlite.create(init.loadDataDir ? { loadDataDir: init.loadDataDir } : undefined);
 }
 
 /** The database this thread has open: PGlite itself, its maintenance and the fast client on it. */
