@@ -86,6 +86,26 @@ describe('the built-in database on its own thread', () => {
     }
   }, 60_000);
 
+  it('closes while a transaction is still open, rolling it back', async () => {
+    const other = await PgliteThread.open({ loadDataDir: await db.dumpDataDir() });
+    let inserted!: () => void;
+    const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = other
+      .transaction(async (tx) => {
+        await tx.query(`insert into notes values (20, 'never kept', null)`);
+        inserted();
+        await held;
+        await tx.query('select 1');
+      })
+      .catch((e: unknown) => e);
+    await insertedYet;
+    await other.close();
+    release();
+    expect(isConnectionError(await transaction)).toBe(true);
+  }, 60_000);
+
   it('once closed, answers every call with an error read as the database being away', async () => {
     const other = await PgliteThread.open({});
     await other.close();

@@ -131,7 +131,7 @@ export class PgliteThread {
   }
 
   async dumpDataDir(): Promise<Blob> {
-    return new Blob([(await this.#call({ op: 'dump' })) as ArrayBuffer]);
+    return (await this.#call({ op: 'dump' })) as Blob;
   }
 
   /** The statements of transaction `tx` (Drizzle uses `query` and `exec`; it rolls back by throwing). */

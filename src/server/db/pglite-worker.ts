@@ -24,7 +24,7 @@ function errorData(error: unknown): Record<string, unknown> {
   return { ...fields, message: error.message, name: error.name, stack: error.stack };
 }
 
-const reply = (message: ThreadReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+const reply = (message: ThreadReply) => port.postMessage(message);
 
 /**
  * A new database is made in a staging folder and renamed into place when complete, so a process
@@ -61,6 +61,8 @@ async function close() {
   if (!database) return;
   const { raw, maintenance } = database;
   database = null;
+  // A transaction still open is rolled back, so that PGlite can close.
+  for (const open of transactions.values()) open.end(false);
   transactions.clear();
   await maintenance.close();
   if (!raw.closed) await raw.close();
@@ -127,10 +129,9 @@ async function handle(request: ThreadRequest): Promise<void> {
     case 'end':
       await end(request.tx, request.commit);
       return reply({ id: request.id, ok: true, value: null });
-    case 'dump': {
-      const bytes = await ((await opened().raw.dumpDataDir('none')) as Blob).arrayBuffer();
-      return reply({ id: request.id, ok: true, value: bytes }, [bytes]);
-    }
+    case 'dump':
+      // A Blob crosses without a copy of its bytes.
+      return reply({ id: request.id, ok: true, value: await opened().raw.dumpDataDir('none') });
     case 'open':
       await open(request.init);
       return reply({ id: request.id, ok: true, value: null });
