@@ -28,6 +28,15 @@ export interface DbHandle {
   dump?(): Promise<Blob>;
 }
 
+const writeCounts = new WeakMap<Db, () => number>();
+
+/**
+ * How many statements that may write `db` has been sent, where this process is its only writer
+ * (the built-in database: PgliteThread.writes); undefined on PostgreSQL, which other instances
+ * may write too.
+ */
+export const writesOf = (db: Db): (() => number) | undefined => writeCounts.get(db);
+
 export const MIGRATIONS_DIR = join(ROOT_DIR, 'src/server/db/migrations');
 
 export async function openDb(target: DbTarget): Promise<DbHandle> {
@@ -92,6 +101,7 @@ async function openPglite(target: Extract<DbTarget, { kind: 'pglite' | 'pglite-m
     client = await PgliteThread.open({ loadDataDir: target.loadDataDir });
   }
   const db = drizzle(client as unknown as PGlite, { schema }) as unknown as Db;
+  writeCounts.set(db, () => client.writes);
   return {
     db,
     kind: 'pglite',

@@ -1,19 +1,30 @@
 import { setImmediate } from 'node:timers/promises';
-import { sql, type Column, type SQL } from 'drizzle-orm';
+import { sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 import { searchWords } from '../../shared/schemas/list-query.ts';
 
 /**
- * `vector @@ query` for the words of a search, each a word prefix, all required (DESIGN §10,
- * docs/decisions/0006); undefined when `q` holds no word. `vector` is one of the search
- * expressions of schema/content.ts, whose GIN index answers it.
+ * The words of a search as a `to_tsquery('simple', ...)` text, each a word prefix, all required
+ * (DESIGN §10, docs/decisions/0006); undefined when `q` holds no word. searchWords keeps letters,
+ * marks and digits only: nothing that to_tsquery reads as syntax.
  */
+export function searchQuery(q: string | undefined): string | undefined {
+  return searchWords(q)
+    ?.map((w) => `${w}:*`)
+    .join(' & ');
+}
+
+/**
+ * `vector @@ query` for `query` (a searchQuery text, or a placeholder for one). `vector` is one of
+ * the search expressions of schema/content.ts, whose GIN index answers it.
+ */
+export const matchesQuery = (vector: SQL, query: string | Placeholder): SQL => sql`${vector} @@ to_tsquery('simple', ${query})`;
+
+/** `vector @@ query` for the words of a search; undefined when `q` holds no word. */
 export function matchesSearch(vector: SQL, q: string | undefined): SQL | undefined {
-  const words = searchWords(q);
-  if (!words) return undefined;
-  // searchWords keeps letters, marks and digits only: nothing that to_tsquery reads as syntax.
-  return sql`${vector} @@ to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' & ')})`;
+  const query = searchQuery(q);
+  return query === undefined ? undefined : matchesQuery(vector, query);
 }
 
 /**
@@ -50,21 +61,22 @@ export async function pageFromNearerEnd<Row>(
 }
 
 /**
- * `limit` rows of `table` that `where` matches, in `order`, after `offset`. The first page is one
- * query (`rows`); deeper, the skipped rows are walked for their ids alone (an index-only scan
- * where the order's index holds the id, and never the row's joins), and the page's rows read by
- * those ids: walking 2,500 posts with their joins cost ~3 ms on PGlite. It is one statement,
- * `id = any(array(select id ... offset))`: PostgreSQL runs the subquery once and reads the page by
- * primary key (0.8 ms for 24 events after 177, against 1.1 ms as two statements, whose second
- * trip to the database thread cost more again). Joined to the ids as a derived table instead, the
- * generic plan hashed the whole table.
+ * `limit` rows of `table` that `where` matches, in `order`, after `offset` (numbers, or
+ * placeholders for a prepared statement's values; an offset of 0 is the first page). The first
+ * page is one query (`rows`); deeper, the skipped rows are walked for their ids alone (an
+ * index-only scan where the order's index holds the id, and never the row's joins), and the page's
+ * rows read by those ids: walking 2,500 posts with their joins cost ~3 ms on PGlite. It is one
+ * statement, `id = any(array(select id ... offset))`: PostgreSQL runs the subquery once and reads
+ * the page by primary key (0.8 ms for 24 events after 177, against 1.1 ms as two statements, whose
+ * second trip to the database thread cost more again). Joined to the ids as a derived table
+ * instead, the generic plan hashed the whole table. Answers `rows`' query, not yet run.
  */
-export async function pageByIds<Row>(
+export function pageByIds<Query>(
   db: Db,
   table: PgTable & { id: PgColumn },
-  page: { where: SQL | undefined; order: SQL[]; limit: number; offset: number },
-  rows: (where: SQL | undefined) => Promise<Row[]>,
-): Promise<Row[]> {
+  page: { where: SQL | undefined; order: SQL[]; limit: number | Placeholder; offset: number | Placeholder },
+  rows: (where: SQL | undefined) => Query,
+): Query {
   if (page.offset === 0) return rows(page.where);
   const ids = db
     .select({ id: table.id })

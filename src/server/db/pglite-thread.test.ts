@@ -34,6 +34,21 @@ describe('the built-in database on its own thread', () => {
     await expect(db.query('select nothing from nowhere')).rejects.toMatchObject({ code: '42P01' });
   });
 
+  it('counts the statements that may write: all but selects, in a transaction too', async () => {
+    const before = db.writes;
+    await db.query('select count(*) from notes');
+    await db.query(' SELECT 1');
+    expect(db.writes).toBe(before);
+    await db.query(`update notes set due = null where id = $1`, [2]);
+    await db.exec('with gone as (delete from notes where id = 99 returning id) select count(*) from gone');
+    expect(db.writes).toBe(before + 2);
+    await db.transaction(async (tx) => {
+      await tx.query('select 1');
+      await tx.query(`update notes set due = null where id = 2`);
+    });
+    expect(db.writes).toBe(before + 3);
+  });
+
   it('refuses a value that cannot be sent to the thread, and goes on answering', async () => {
     await expect(db.query('select $1::text as v', [() => 'a function'])).rejects.toThrow(/could not be cloned/);
     expect((await db.query<{ v: string }>('select $1::text as v', ['text'])).rows).toEqual([{ v: 'text' }]);

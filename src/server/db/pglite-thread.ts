@@ -62,6 +62,7 @@ export class PgliteThread {
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   #stopped: Error | null = null;
+  #writes = 0;
   readonly #onMessage = (message: ThreadReply) => this.#settle(message);
   readonly #onError = (error: Error) =>
     this.#stop(Object.assign(new Error(`PGlite is closed: its thread failed (${error.message})`), { cause: error }));
@@ -105,11 +106,22 @@ export class PgliteThread {
     return this.#stopped !== null;
   }
 
+  /**
+   * The statements sent so far that may write: every one but a `select`, in a transaction or not.
+   * The built-in database has no writer but this process, so a value read from it stays true until
+   * this count moves (sessions.service.ts keeps the signed-in user's row by it).
+   */
+  get writes(): number {
+    return this.#writes;
+  }
+
   query<T>(text: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {
+    this.#count(text);
     return this.#call({ op: 'query', tx, text, params, options: wire(options) }) as Promise<Results<T>>;
   }
 
   exec(text: string, options?: QueryOptions, tx?: number): Promise<Results[]> {
+    this.#count(text);
     return this.#call({ op: 'exec', tx, text, options: wire(options) }) as Promise<Results[]>;
   }
 
@@ -128,6 +140,10 @@ export class PgliteThread {
     }
     await this.#call({ op: 'end', tx, commit: true });
     return result;
+  }
+
+  #count(text: string) {
+    if (!/^\s*select\s/i.test(text)) this.#writes++;
   }
 
   async dumpDataDir(): Promise<Blob> {

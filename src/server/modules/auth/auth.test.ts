@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginAttempts, sessions, users } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createRole, createUser, installTestSchool, sessionCookie, TEST_PASSWORD } from '../../test/factories.ts';
@@ -178,17 +178,35 @@ describe('sign-in and sessions', () => {
       expect(res.body).not.toMatch(/argon2|hash/i);
     });
 
-    it('refuses a user deactivated after signing in', async () => {
+    it('refuses a user deactivated after signing in, though the session was just read', async () => {
       const staff = await createUser(app, { role: 'user' });
       const cookie = await sessionCookie(app, staff);
+      // Read twice first: on the built-in database the second answer comes from the kept row.
+      expect(await whoAmI(cookie)).toMatchObject({ id: staff.id });
+      expect(await whoAmI(cookie)).toMatchObject({ id: staff.id });
       await app.db.update(users).set({ status: 'inactive' }).where(eq(users.id, staff.id));
       expect(await whoAmI(cookie)).toBeNull();
+    });
+
+    it('ends a session at its time though its row was just read, with no write between', async () => {
+      const staff = await createUser(app, { role: 'user' });
+      const cookie = await sessionCookie(app, staff);
+      expect(await whoAmI(cookie)).toMatchObject({ id: staff.id });
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(Date.now() + 400 * 24 * 3600 * 1000);
+        expect(await whoAmI(cookie)).toBeNull();
+      } finally {
+        vi.useRealTimers();
+      }
+      expect(await whoAmI(cookie)).toMatchObject({ id: staff.id });
     });
   });
 
   describe('POST /api/logout', () => {
     it('deletes the session and clears the cookie', async () => {
       const cookie = cookieFrom(await login('admin', TEST_PASSWORD));
+      expect(await whoAmI(cookie)).toMatchObject({ username: 'admin' });
       const res = await app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe('Logout successful!');

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { SessionView } from '../../../shared/schemas/security.ts';
-import type { Db } from '../../db/client.ts';
+import { writesOf, type Db } from '../../db/client.ts';
+import { keepNothing, keptUntilWrite, type KeepUntilWrite } from '../../db/lists.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { roles, sessions, users } from '../../db/schema/index.ts';
 import { getSecuritySettings } from '../security/security-settings.service.ts';
@@ -41,7 +42,7 @@ export async function createSession(db: Db, userId: number, meta: { ip?: string;
   return { token, expiresAt };
 }
 
-/** The session lookup every signed-in request makes: built once, its times passed as ISO text. */
+/** The session lookup every signed-in request makes: built once. */
 const sessionUserPrepared = preparedPerDb((db) =>
   db
     .select({
@@ -55,45 +56,57 @@ const sessionUserPrepared = preparedPerDb((db) =>
       status: users.status,
       profileImageUrl: users.profileImageUrl,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      createdAt: sessions.createdAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(roles, eq(roles.id, users.roleId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('id')),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
-        gt(sessions.createdAt, sql.placeholder('openedSince')),
-      ),
-    )
+    .where(eq(sessions.id, sql.placeholder('id')))
     .prepare('sprout_session_user'),
 );
 
 /**
- * The active user behind a session token, or null: unknown, idle longer than the setting, older
- * than the longest session (both read now, so a shorter setting applies to open sessions too), or
- * the user is not active. Marks the session seen, at most once a minute.
+ * A session's row kept until the next statement that may write the database, where this process
+ * sees every one (the built-in database, writesOf): a sign-out, a revoked session, a changed user
+ * or role, and the minute's last-seen mark are all writes, so a kept row is never one they changed.
+ * The lookup was a quarter of the database thread's time on a back-office list (two statements of
+ * each request's two). On PostgreSQL, which other instances write too, nothing is kept.
+ */
+const keptSessions = new WeakMap<Db, KeepUntilWrite>();
+function keepSessions(db: Db): KeepUntilWrite {
+  let keep = keptSessions.get(db);
+  if (keep === undefined) {
+    const writes = writesOf(db);
+    keep = writes ? keptUntilWrite(writes) : keepNothing;
+    keptSessions.set(db, keep);
+  }
+  return keep;
+}
+
+/**
+ * The active user behind a session token, or null: unknown, expired, idle longer than the setting,
+ * older than the longest session (both read now, so a shorter setting applies to open sessions
+ * too), or the user is not active. Marks the session seen, at most once a minute.
  */
 export async function userForSession(db: Db, token: string): Promise<SessionUser | null> {
   const id = sessionIdOf(token);
   const now = Date.now();
   const { sessionIdleHours, sessionMaxDays } = await getSecuritySettings(db);
-  const at = (ms: number) => new Date(ms).toISOString();
-  const [row] = await sessionUserPrepared(db).execute({
-    id,
-    now: at(now),
-    idleSince: at(now - sessionIdleHours * HOUR_MS),
-    openedSince: at(now - sessionMaxDays * DAY_MS),
-  });
+  const [row] = await keepSessions(db)(id, () => sessionUserPrepared(db).execute({ id }));
   if (!row || row.status !== 'active') return null;
+  const open =
+    row.expiresAt.getTime() > now &&
+    row.lastSeenAt.getTime() > now - sessionIdleHours * HOUR_MS &&
+    row.createdAt.getTime() > now - sessionMaxDays * DAY_MS;
+  if (!open) return null;
   if (now - row.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.id, id));
   }
-  const { lastSeenAt: _seen, ...user } = row;
+  const { lastSeenAt: _seen, expiresAt: _expires, createdAt: _created, ...user } = row;
   return { ...user, sessionId: id };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, ne, sql, type Placeholder } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   htmlHasContent,
@@ -13,15 +13,16 @@ import type { Db } from '../../db/client.ts';
 import {
   countRows,
   keepNothing,
-  matchesSearch,
+  matchesQuery,
   orderSql,
   pageByIds,
   pageFromNearerEnd,
   readInChunks,
+  searchQuery,
   type KeepUntilWrite,
   type OrderTerm,
 } from '../../db/lists.ts';
-import { preparedPerDb } from '../../db/prepared.ts';
+import { preparedPerDb, preparedPerShape } from '../../db/prepared.ts';
 import { media, postSearch, posts, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { sanitizePostHtml } from './sanitize.ts';
@@ -90,6 +91,8 @@ const summaryColumns = (() => {
   return columns;
 })();
 
+const postPages = preparedPerShape();
+
 const POST_ORDERS: Record<PostListOptions['sort'], OrderTerm[]> = {
   newest: [
     [posts.createdAt, 'desc'],
@@ -118,8 +121,7 @@ export async function listPostSummaries(
   options: PostListOptions & { includeDrafts: boolean },
   keep: KeepUntilWrite = keepNothing,
 ): Promise<PostListPage> {
-  const search = matchesSearch(postSearch(posts), options.q);
-  const where = and(visible(options.includeDrafts), options.status ? eq(posts.status, options.status) : undefined, search);
+  const query = searchQuery(options.q);
   const byStatus = await keep(`posts:${options.includeDrafts}`, () =>
     db.select({ status: posts.status, n: count() }).from(posts).where(visible(options.includeDrafts)).groupBy(posts.status),
   );
@@ -128,28 +130,42 @@ export async function listPostSummaries(
     counts[status] += n;
     counts.total += n;
   }
+  /** The posts the filters match, with their values or with placeholders for them. */
+  const matching = (status: string | Placeholder | undefined, q: string | Placeholder | undefined) =>
+    and(
+      visible(options.includeDrafts),
+      status === undefined ? undefined : sql`${posts.status} = ${status}`,
+      q === undefined ? undefined : matchesQuery(postSearch(posts), q),
+    );
   // Without a search the counters already hold the total; a search counts its matches.
-  const total = search
+  const total = query
     ? await keep(
         `posts:${options.includeDrafts}:${options.status ?? ''}:${options.q}`,
-        async () => (await db.select({ n: countRows() }).from(posts).where(where))[0]?.n ?? 0,
+        async () => (await db.select({ n: countRows() }).from(posts).where(matching(options.status, query)))[0]?.n ?? 0,
       )
     : options.status
       ? counts[options.status]
       : counts.total;
-  const data = await pageFromNearerEnd(total, options.limit, options.offset, async (limit, offset, reversed) => {
-    const order = orderSql(POST_ORDERS[options.sort], reversed);
-    // The skipped posts are walked in the order's index alone.
-    return pageByIds(db, posts, { where, order, limit, offset }, (filter) =>
-      db
-        .select({ ...summaryColumns, ...authorAndCover })
-        .from(posts)
-        .leftJoin(users, eq(users.id, posts.authorId))
-        .leftJoin(media, eq(media.url, posts.coverImage))
-        .where(filter)
-        .orderBy(...order)
-        .limit(limit),
-    );
+  const data = await pageFromNearerEnd(total, options.limit, options.offset, (limit, offset, reversed) => {
+    const { includeDrafts, status, sort } = options;
+    const shape = `${includeDrafts}:${status ? 's' : ''}${query ? 'q' : ''}:${sort}:${reversed}:${offset === 0}`;
+    const statement = postPages(db, shape, (name) => {
+      const order = orderSql(POST_ORDERS[sort], reversed);
+      const where = matching(status && sql.placeholder('status'), query && sql.placeholder('q'));
+      const page = { where, order, limit: sql.placeholder('limit'), offset: offset === 0 ? 0 : sql.placeholder('offset') };
+      // The skipped posts are walked in the order's index alone.
+      return pageByIds(db, posts, page, (found) =>
+        db
+          .select({ ...summaryColumns, ...authorAndCover })
+          .from(posts)
+          .leftJoin(users, eq(users.id, posts.authorId))
+          .leftJoin(media, eq(media.url, posts.coverImage))
+          .where(found)
+          .orderBy(...order)
+          .limit(page.limit),
+      ).prepare(name);
+    });
+    return statement.execute({ status, q: query, limit, offset });
   });
   return { data: data.map(toSummary), total, limit: options.limit, offset: options.offset, counts };
 }
