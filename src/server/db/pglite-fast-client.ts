@@ -66,7 +66,7 @@ interface Statement {
  *    (`plan_cache_mode`); our statements are lookups by key and index-ordered pages, whose best plan
  *    does not depend on the values.
  */
-export function fastPgliteClient(client: PGlite, options: { onWrite?: (text: string, rows: number) => void } = {}): PGlite {
+export function fastPgliteClient(client: PGlite, options: { onWrite?: (text: string, rows: number) => void } = {}): FastPglite {
   const onWrite = options.onWrite ?? (() => undefined);
   /** Tells `onWrite` of a statement that is not a select, with the rows it changed. */
   const noted = <R>(text: string, result: R): R => {
@@ -110,7 +110,13 @@ export function fastPgliteClient(client: PGlite, options: { onWrite?: (text: str
     return statement;
   }
 
-  async function query<T>(text: string, params: unknown[] = [], queryOptions?: QueryOptions): Promise<Results<T>> {
+  /** A statement's result; with `textRows`, a select's rows in array mode as their one JSON text (3 above). */
+  async function run<T>(
+    text: string,
+    params: unknown[] = [],
+    queryOptions: QueryOptions | undefined,
+    textRows: boolean,
+  ): Promise<Results<T> | JsonRows> {
     const options = withoutTextParsers(queryOptions);
     const values = /^\s*select\s/i.test(text) ? params.map(literal) : null;
     const prepared = values && !values.includes(undefined) ? statementFor(text) : undefined;
@@ -120,16 +126,27 @@ export function fastPgliteClient(client: PGlite, options: { onWrite?: (text: str
     const json = statement.json;
     if (json && options?.rowMode === 'array' && !options.parsers) {
       const [result] = await client.exec(`execute ${json.name}${args}`, { rowMode: 'array' });
-      const rows = (JSON.parse((result!.rows[0] as unknown[])[0] as string) as Record<string, unknown>[]).map((row) => {
-        const cells = Object.values(row); // f1, f2, ...: the select's columns in order
-        for (const i of json.timestamps) if (typeof cells[i] === 'string') cells[i] = timestampText(cells[i] as string);
-        return cells;
-      });
-      return { rows: rows as Results<T>['rows'], fields: json.fields, affectedRows: 0 };
+      const rows: JsonRows = {
+        json: (result!.rows[0] as unknown[])[0] as string,
+        fields: json.fields,
+        timestamps: json.timestamps,
+      };
+      return textRows ? rows : rowsFromJson(rows);
     }
     const [result] = await client.exec(`execute ${statement.name}${args}`, options);
     return result as Results<T>;
   }
+
+  const query = <T>(text: string, params?: unknown[], queryOptions?: QueryOptions) =>
+    run<T>(text, params, queryOptions, false) as Promise<Results<T>>;
+
+  /**
+   * `query`, but a select's rows in array mode come as their one JSON text (`JsonRows`), which
+   * crosses to another thread as a single string: the database's thread does not turn it into rows
+   * nor copy them one by one (rowsFromJson, on the thread that reads them).
+   */
+  const queryRows = <T>(text: string, params?: unknown[], queryOptions?: QueryOptions) =>
+    run<T>(text, params, queryOptions, true);
 
   /** Transactions run on PGlite's own client; their writes are noted too. */
   const transaction: PGlite['transaction'] = (callback) =>
@@ -147,14 +164,41 @@ export function fastPgliteClient(client: PGlite, options: { onWrite?: (text: str
       ),
     );
 
-  return new Proxy(client, {
+  return new Proxy(client as FastPglite, {
     get(target, property) {
       if (property === 'query') return query;
+      if (property === 'queryRows') return queryRows;
       if (property === 'transaction') return transaction;
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+/** A select's rows in array mode as one JSON text (`json_agg(row(t.*))`), with what reading it needs. */
+export interface JsonRows {
+  json: string;
+  fields: Results['fields'];
+  /** The columns that are timestamps: JSON writes them in ISO form, PGlite's text form differs. */
+  timestamps: number[];
+}
+
+/** The fast client with `queryRows` (what fastPgliteClient returns). */
+export type FastPglite = PGlite & {
+  queryRows<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T> | JsonRows>;
+};
+
+export const isJsonRows = (value: unknown): value is JsonRows =>
+  typeof value === 'object' && value !== null && typeof (value as JsonRows).json === 'string';
+
+/** The rows of a JsonRows, as PGlite gives them in array mode (timestamps in its text form). */
+export function rowsFromJson<T>({ json, fields, timestamps }: JsonRows): Results<T> {
+  const rows = (JSON.parse(json) as Record<string, unknown>[]).map((row) => {
+    const cells = Object.values(row); // f1, f2, ...: the select's columns in order
+    for (const i of timestamps) if (typeof cells[i] === 'string') cells[i] = timestampText(cells[i] as string);
+    return cells;
+  });
+  return { rows: rows as Results<T>['rows'], fields, affectedRows: 0 };
 }
 
 const textOnly = new WeakSet<object>();

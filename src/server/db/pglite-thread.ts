@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
-import { withoutTextParsers } from './pglite-fast-client.ts';
+import { isJsonRows, rowsFromJson, withoutTextParsers } from './pglite-fast-client.ts';
 
 /** What the database thread opens: a data dir (made first when `create`), or a database in memory. */
 export type ThreadInit = { dataDir: string; create: boolean } | { loadDataDir?: Blob };
@@ -117,7 +117,9 @@ export class PgliteThread {
 
   query<T>(text: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {
     this.#count(text);
-    return this.#call({ op: 'query', tx, text, params, options: wire(options) }) as Promise<Results<T>>;
+    return this.#call({ op: 'query', tx, text, params, options: wire(options) }).then((value) =>
+      isJsonRows(value) ? rowsFromJson<T>(value) : (value as Results<T>),
+    );
   }
 
   exec(text: string, options?: QueryOptions, tx?: number): Promise<Results[]> {

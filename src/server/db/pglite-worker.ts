@@ -5,7 +5,7 @@
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { fastPgliteClient } from './pglite-fast-client.ts';
+import { fastPgliteClient, type FastPglite } from './pglite-fast-client.ts';
 import { PgliteMaintenance } from './pglite-maintenance.ts';
 import type { ThreadInit, ThreadReply, ThreadRequest } from './pglite-thread.ts';
 
@@ -46,7 +46,7 @@ function create(init: ThreadInit): Promise<PGlite> {
 }
 
 /** The database this thread has open: PGlite itself, its maintenance and the fast client on it. */
-let database: { raw: PGlite; maintenance: PgliteMaintenance; client: PGlite } | null = null;
+let database: { raw: PGlite; maintenance: PgliteMaintenance; client: FastPglite } | null = null;
 
 async function open(init: ThreadInit) {
   if (database) throw new Error('This thread already has a database open');
@@ -116,12 +116,14 @@ function on(txId: number | undefined): Pick<PGlite, 'query' | 'exec'> {
 
 async function handle(request: ThreadRequest): Promise<void> {
   switch (request.op) {
-    case 'query':
-      return reply({
-        id: request.id,
-        ok: true,
-        value: await on(request.tx).query(request.text, request.params, request.options),
-      });
+    case 'query': {
+      // Outside a transaction a select's rows cross as their one JSON text (fastPgliteClient).
+      const client = request.tx === undefined ? opened().client : null;
+      const value = client
+        ? await client.queryRows(request.text, request.params, request.options)
+        : await on(request.tx).query(request.text, request.params, request.options);
+      return reply({ id: request.id, ok: true, value });
+    }
     case 'exec':
       return reply({ id: request.id, ok: true, value: await on(request.tx).exec(request.text, request.options) });
     case 'begin':
