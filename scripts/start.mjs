@@ -19,7 +19,16 @@ function newestMtime(path) {
   return newest;
 }
 
-const sources = ['src/client', 'src/shared', 'src/server', 'public', 'index.html', 'cms.html', 'vite.config.ts', 'package-lock.json']
+const sources = [
+  'src/client',
+  'src/shared',
+  'src/server',
+  'public',
+  'index.html',
+  'cms.html',
+  'vite.config.ts',
+  'package-lock.json',
+]
   .map((p) => join(root, p))
   .filter(existsSync);
 const stale = !existsSync(marker) || Math.max(...sources.map(newestMtime)) > statSync(marker).mtimeMs;
