@@ -70,7 +70,7 @@ export function fastPgliteClient(client: PGlite, options: { onWrite?: (text: str
   const onWrite = options.onWrite ?? (() => undefined);
   /** Tells `onWrite` of a statement that is not a select, with the rows it changed. */
   const noted = <R>(text: string, result: R): R => {
-    if (!/^\s*select\s/i.test(text)) {
+    if (!isSelect(text)) {
       const results = (Array.isArray(result) ? result : [result]) as { affectedRows?: number }[];
       onWrite(
         text,
@@ -118,7 +118,7 @@ export function fastPgliteClient(client: PGlite, options: { onWrite?: (text: str
     textRows: boolean,
   ): Promise<Results<T> | JsonRows> {
     const options = withoutTextParsers(queryOptions);
-    const values = /^\s*select\s/i.test(text) ? params.map(literal) : null;
+    const values = isSelect(text) ? params.map(literal) : null;
     const prepared = values && !values.includes(undefined) ? statementFor(text) : undefined;
     const statement = prepared && (await prepared);
     if (!statement) return noted(text, await client.query<T>(text, params, options));
@@ -174,6 +174,9 @@ export function fastPgliteClient(client: PGlite, options: { onWrite?: (text: str
     },
   });
 }
+
+/** A statement that starts as a select: it reads (one statement: `query` sends no more). */
+export const isSelect = (text: string): boolean => /^\s*select\s/i.test(text);
 
 /** A select's rows in array mode as one JSON text (`json_agg(row(t.*))`), with what reading it needs. */
 export interface JsonRows {

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
-import { isJsonRows, rowsFromJson, withoutTextParsers } from './pglite-fast-client.ts';
+import { isJsonRows, isSelect, rowsFromJson, withoutTextParsers } from './pglite-fast-client.ts';
 
 /** What the database thread opens: a data dir (made first when `create`), or a database in memory. */
 export type ThreadInit = { dataDir: string; create: boolean } | { loadDataDir?: Blob };
@@ -107,7 +107,8 @@ export class PgliteThread {
   }
 
   /**
-   * The statements sent so far that may write: every one but a `select`, in a transaction or not.
+   * The statements sent so far that may write: every `query` but a `select`, and every `exec`
+   * (whose text may hold several statements), in a transaction or not.
    * The built-in database has no writer but this process, so a value read from it stays true until
    * this count moves (sessions.service.ts keeps the signed-in user's row by it).
    */
@@ -116,14 +117,14 @@ export class PgliteThread {
   }
 
   query<T>(text: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {
-    this.#count(text);
+    if (!isSelect(text)) this.#writes++;
     return this.#call({ op: 'query', tx, text, params, options: wire(options) }).then((value) =>
       isJsonRows(value) ? rowsFromJson<T>(value) : (value as Results<T>),
     );
   }
 
   exec(text: string, options?: QueryOptions, tx?: number): Promise<Results[]> {
-    this.#count(text);
+    this.#writes++;
     return this.#call({ op: 'exec', tx, text, options: wire(options) }) as Promise<Results[]>;
   }
 
@@ -142,10 +143,6 @@ export class PgliteThread {
     }
     await this.#call({ op: 'end', tx, commit: true });
     return result;
-  }
-
-  #count(text: string) {
-    if (!/^\s*select\s/i.test(text)) this.#writes++;
   }
 
   async dumpDataDir(): Promise<Blob> {

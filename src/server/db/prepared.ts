@@ -25,8 +25,8 @@ let shapeCount = 0;
  * A list's prepared statements per database instance, one per shape: which filters it has, which
  * order, a first or a deeper page. The values (the search, the status, the limit and offset) are
  * placeholders, so a statement serves every page of its shape, and the HTTP thread does not build
- * the list's SQL on every request (Drizzle's building was about a quarter of that thread's time on
- * the back office's lists, docs/decisions/0015-built-in-database-thread.md). `prepare` gets the
+ * the list's SQL on every request (Drizzle was 28-40 % of that thread's time on the events and
+ * posts lists, docs/decisions/0016-list-request-cpu.md). `prepare` gets the
  * statement's name, unique in the process (PostgreSQL keeps named statements per connection).
  */
 export function preparedPerShape(): <T>(db: Db, shape: string, prepare: (name: string) => T) => T {

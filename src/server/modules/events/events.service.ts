@@ -139,11 +139,11 @@ const filterShape = ({ status, search }: EventFilter) =>
 
 /** §2: the search matches the title, the location or the category's name. */
 function eventsWhere(filter: EventFilter, bind: Bind): SQL | undefined {
-  const values = filterValues(filter);
   const { search } = filter;
-  const inText = search && matchesQuery(eventSearch(events), bind('q', values.q!));
+  const inText = search && matchesQuery(eventSearch(events), bind('q', search.query));
   const inCategory =
-    search?.categoryIds.length && sql`${events.categoryId} = any(${bind('categoryIds', values.categoryIds!)}::int[])`;
+    search?.categoryIds.length &&
+    sql`${events.categoryId} = any(${bind('categoryIds', filterValues(filter).categoryIds!)}::int[])`;
   return and(
     filter.status ? sql`${events.status} = ${bind('status', filter.status)}` : undefined,
     inCategory ? or(inText, inCategory) : inText,
