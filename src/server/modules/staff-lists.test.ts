@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, enquiries, events, galleries, posts } from '../db/schema/index.ts';
 import { buildTestApp } from '../test/build-test-app.ts';
@@ -311,5 +312,62 @@ describe('GET /api/categories', () => {
     const found = await list<{ name: string; event_count: number }>('/api/categories?q=work');
     expect(found.data).toEqual([{ id: expect.any(Number), name: 'Workshop', event_count: 25 }]);
     expect((await list<{ name: string }>('/api/categories?sort=name-desc&limit=1')).data[0]?.name).toBe('Workshop');
+  });
+});
+
+describe('search text with joining marks', () => {
+  it('finds a title as typed, and by any of its words: hyphens, dots, slashes and @ join words, not make new ones', async () => {
+    const [category] = await app.db.insert(categories).values({ name: 'Pre-K' }).returning();
+    const [post] = await app.db
+      .insert(posts)
+      .values({
+        title: 'Pre-K open day 2091-97',
+        slug: 'pre-k-open-day',
+        excerpt: 'Notes in report_v2.5.pdf',
+        content: '<p>x</p>',
+      })
+      .returning();
+    const [event] = await app.db
+      .insert(events)
+      .values({
+        title: 'Sing-along 12/05/2026',
+        description: 'Songs.',
+        location: 'Room 4.2, www.example.org',
+        categoryId: category!.id,
+        startDate: new Date(Date.now() + DAY),
+        status: 'upcoming',
+      })
+      .returning();
+    const [enquiry] = await app.db
+      .insert(enquiries)
+      .values({
+        type: 'contact',
+        name: 'Ana-Maria Ionescu',
+        email: 'ana.ionescu@school-mail.test',
+        phone: '+40 21-555-0101',
+        message: 'Hi',
+      })
+      .returning();
+    try {
+      for (const q of ['Pre-K open day 2091-97', '2091-97', '97', 'pre k', 'report_v2.5', 'v2 5 pdf']) {
+        expect(titles(await list(`/api/posts?q=${encodeURIComponent(q)}`)), q).toEqual(['Pre-K open day 2091-97']);
+      }
+      for (const q of ['12/05/2026', '2026', 'sing-along', 'room 4.2', 'example.org', 'pre-k']) {
+        expect(titles(await list(`/api/events?q=${encodeURIComponent(q)}`)), q).toEqual(['Sing-along 12/05/2026']);
+      }
+      for (const q of ['ana.ionescu@school-mail.test', 'school-mail', 'mail.test', '21-555', 'ana-maria']) {
+        const found = await list<{ name: string }>(`/api/enquiries?q=${encodeURIComponent(q)}`);
+        expect(
+          found.data.map((e) => e.name),
+          q,
+        ).toEqual(['Ana-Maria Ionescu']);
+      }
+      expect((await list<{ name: string }>('/api/categories?q=pre-k')).data.map((c) => c.name)).toEqual(['Pre-K']);
+    } finally {
+      await app.db.delete(enquiries).where(eq(enquiries.id, enquiry!.id));
+      await app.db.delete(events).where(eq(events.id, event!.id));
+      await app.db.delete(posts).where(eq(posts.id, post!.id));
+      await app.db.delete(categories).where(eq(categories.id, category!.id));
+    }
   });
 });

@@ -24,18 +24,19 @@ export const POST_STATUSES = ['draft', 'published'] as const;
  * What each back-office list searches (DESIGN §10, docs/decisions/0006): PostgreSQL full-text
  * search with the 'simple' configuration (no stemming, no stop words: names and places match as
  * typed), each word as a prefix. One expression for the GIN index and the query, so the index is used.
+ * The text's joining marks become spaces first, so the text is in the words searchWords makes of a
+ * search: PostgreSQL's parser keeps "2025-26" as '2025' and '-26', "file.txt" and "12/05/2025" as one
+ * word each, and a search typed as written ("2025-26" → 2025 & 26) found nothing.
  */
-const searchVector = (text: SQL) => sql`to_tsvector('simple', ${text})`;
+const searchVector = (text: SQL) => sql`to_tsvector('simple', translate(${text}, '-./:@+_&<>\\', '           '))`;
 type Cols<K extends string> = Record<K, AnyPgColumn>;
 export const categorySearch = (t: Cols<'name'>) => searchVector(sql`${t.name}`);
 export const gallerySearch = (t: Cols<'title' | 'description'>) => searchVector(sql`${t.title} || ' ' || ${t.description}`);
 export const eventSearch = (t: Cols<'title' | 'location'>) => searchVector(sql`${t.title} || ' ' || ${t.location}`);
 export const postSearch = (t: Cols<'title' | 'excerpt'>) => searchVector(sql`${t.title} || ' ' || ${t.excerpt}`);
-// The e-mail once whole and once in words ("anna@example.com" is found by "example" too).
+// The e-mail in words, as searchVector splits it ("anna@example.com" is found by "example" too).
 export const enquirySearch = (t: Cols<'name' | 'email' | 'phone' | 'message'>) =>
-  searchVector(
-    sql`${t.name} || ' ' || ${t.email} || ' ' || translate(${t.email}, '@.', '  ') || ' ' || coalesce(${t.phone}, '') || ' ' || coalesce(${t.message}, '')`,
-  );
+  searchVector(sql`${t.name} || ' ' || ${t.email} || ' ' || coalesce(${t.phone}, '') || ' ' || coalesce(${t.message}, '')`);
 
 /** The board's search: the child's and the father's names. */
 export const admissionSearch = (t: Cols<'name' | 'details'>) =>
