@@ -8,13 +8,35 @@ import { Label } from '#client/components/ui/label.tsx';
 import { useCan } from '#client/features/auth/hooks/use-can.ts';
 import { useSaveSchoolProfile, useSchoolProfile } from '#client/features/school/api/school.ts';
 import { ApiError } from '#client/lib/api-client.ts';
+import { isTimeZone } from '#shared/dates.ts';
 import { TIMEZONES } from '#shared/schemas/install.ts';
 import { SchoolProfileSchema, type Branch, type SchoolProfile } from '#shared/schemas/school.ts';
 
 /**
- * Every zone this browser knows (about 420), for the searchable time-zone input, and the wizard's
- * four: Chromium lists some zones by their older names (Asia/Calcutta for Asia/Kolkata). The
- * server checks the name.
+ * Today's names of zones that browsers list by an older one (CLDR keeps Europe/Kiev, Asia/Calcutta,
+ * Asia/Saigon...), and UTC, which they leave out: a school types the name it knows.
+ */
+const CURRENT_NAMES = [
+  'UTC',
+  'Europe/Kyiv',
+  'Asia/Kolkata',
+  'Asia/Kathmandu',
+  'Asia/Ho_Chi_Minh',
+  'Asia/Yangon',
+  'America/Argentina/Buenos_Aires',
+  'America/Nuuk',
+  'America/Indiana/Indianapolis',
+  'America/Kentucky/Louisville',
+  'Atlantic/Faroe',
+  'Africa/Asmara',
+  'Pacific/Kanton',
+  'Pacific/Chuuk',
+  'Pacific/Pohnpei',
+];
+
+/**
+ * Every zone this browser knows (about 420) by its listed name and by today's name, for the
+ * searchable time-zone input, and the wizard's four. The server checks the name.
  */
 const timeZones = (): string[] => {
   let known: string[] = [];
@@ -23,7 +45,7 @@ const timeZones = (): string[] => {
   } catch {
     // An older browser: the wizard's zones, and any other name typed in full.
   }
-  return [...new Set([...known, ...TIMEZONES])].sort();
+  return [...new Set([...known, ...CURRENT_NAMES.filter(isTimeZone), ...TIMEZONES])].sort();
 };
 const MAX_BRANCHES = 4;
 

@@ -1,4 +1,4 @@
-import { ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link, matchPath, useLocation } from 'react-router';
 import { CMS_ROUTES } from '../cms-routes.tsx';
 
@@ -24,42 +24,51 @@ export function crumbsFor(pathname: string): Crumb[] {
   return crumbs;
 }
 
-/** One line at any width: on a phone only the screen and its parent, the screen's name cut short if need be. */
+/**
+ * One line at any width. From 640 px the whole trail; on a phone, where the trail cut its parent
+ * down to a letter ("E › Create New Event"), the screen's name alone, after an arrow back to its
+ * parent screen when that is not the dashboard (the menu reaches the dashboard's screens).
+ */
 export function Breadcrumbs() {
   const { pathname } = useLocation();
   const crumbs = crumbsFor(pathname);
+  const current = crumbs[crumbs.length - 1]!;
+  const parent = crumbs.length > 2 ? crumbs[crumbs.length - 2] : undefined;
   return (
     <nav aria-label="Breadcrumb" className="min-w-0">
-      <ol className="flex min-w-0 items-center gap-1 text-sm whitespace-nowrap">
-        {crumbs.map((crumb, index) => {
-          const last = index === crumbs.length - 1;
-          const phone = index >= crumbs.length - 2;
-          return (
-            <li
-              key={`${crumb.href}-${index}`}
-              // On a phone the parent gives way first: the screen's own name stays whole up to 55% of
-              // the width ("Admissions", "Create New Event"), cut short only past that.
-              className={`min-w-0 items-center gap-1 ${last ? 'flex max-w-[55vw] shrink-0 sm:max-w-none' : 'sm:shrink-0'} ${phone ? 'flex' : 'hidden sm:flex'}`}
-            >
-              {index > 0 && (
-                <ChevronRight
-                  className={`h-3.5 w-3.5 shrink-0 text-slate-500 ${index === crumbs.length - 2 ? 'hidden sm:block' : ''}`}
-                  aria-hidden="true"
-                />
-              )}
-              {last ? (
-                <span aria-current="page" className="truncate font-bold text-slate-900">
-                  {crumb.label}
-                </span>
-              ) : (
-                <Link to={crumb.href} className="truncate font-medium text-slate-600 hover:text-brand-700 hover:underline">
-                  {crumb.label}
-                </Link>
-              )}
-            </li>
-          );
-        })}
+      <ol className="hidden min-w-0 items-center gap-1 text-sm whitespace-nowrap sm:flex">
+        {crumbs.map((crumb, index) => (
+          <li key={`${crumb.href}-${index}`} className="flex min-w-0 shrink-0 items-center gap-1">
+            {index > 0 && <ChevronRight className="h-3.5 w-3.5 shrink-0 text-slate-500" aria-hidden="true" />}
+            {index === crumbs.length - 1 ? (
+              <CurrentCrumb label={crumb.label} />
+            ) : (
+              <Link to={crumb.href} className="font-medium text-slate-600 hover:text-brand-700 hover:underline">
+                {crumb.label}
+              </Link>
+            )}
+          </li>
+        ))}
       </ol>
+      <div className="flex min-w-0 items-center gap-1 text-sm whitespace-nowrap sm:hidden">
+        {parent && (
+          <Link
+            to={parent.href}
+            aria-label={`Back to ${parent.label}`}
+            title={parent.label}
+            className="-ml-2 flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-brand-700"
+          >
+            <ChevronLeft className="h-5 w-5" aria-hidden="true" />
+          </Link>
+        )}
+        <CurrentCrumb label={current.label} />
+      </div>
     </nav>
   );
 }
+
+const CurrentCrumb = ({ label }: { label: string }) => (
+  <span aria-current="page" className="truncate font-bold text-slate-900">
+    {label}
+  </span>
+);
