@@ -195,4 +195,34 @@ describe.skipIf(chromiumMissingReason())('content in the back office', () => {
     t.errors.splice(0); // the 404 of the unknown event is expected in the console
     await t.close();
   });
+
+  it('keeps toasts off the form buttons at phone width, and the breadcrumb on one readable line', async () => {
+    const t = await openPage(browser, server.url, PHONE);
+    await signInAsAdmin(t.page, server);
+    await t.page.goto('/cms/events/new');
+    const crumb = t.page.getByRole('navigation', { name: 'Breadcrumb' });
+    const current = crumb.locator('[aria-current="page"]:visible');
+    await expect.poll(() => current.textContent()).toBe('Create New Event');
+    expect((await crumb.boundingBox())!.height).toBeLessThanOrEqual(40);
+    expect(await crumb.getByRole('link', { name: 'Back to Events' }).getAttribute('href')).toBe('/cms/events');
+
+    const create = t.page.getByRole('button', { name: 'Create Event' });
+    await create.click(); // empty: the form answers with its messages and a toast
+    const toast = t.page.locator('[data-sonner-toast]').first();
+    await toast.waitFor();
+    const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    // The actions at the foot of the screen, where a thumb just tapped them: no toast over them.
+    await create.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+    // Under the top bar once it has slid in (sonner animates it from above).
+    const header = (await t.page.locator('header').first().boundingBox())!;
+    const under = header.y + header.height;
+    await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(under);
+    const toastBox = (await toast.boundingBox())!;
+    expect(toastBox.y).toBeLessThan(under + 24);
+    for (const action of [create, t.page.getByRole('link', { name: 'Cancel' })]) {
+      expect(overlaps(toastBox, (await action.boundingBox())!)).toBe(false);
+    }
+    await t.close();
+  });
 });
