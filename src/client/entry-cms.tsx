@@ -18,7 +18,10 @@ const wizard = /^\/install(\/|$)/.test(window.location.pathname);
 void (
   wizard
     ? import('./app/routes/install/install-app.tsx').then((m): ComponentType => m.InstallApp)
-    : import('./app/routes/cms/cms-app.tsx').then((m): ComponentType => m.CmsApp)
+    : import('./app/routes/cms/cms-app.tsx').then(async (m): Promise<ComponentType> => {
+        await m.loadScreenAt(window.location.pathname);
+        return m.CmsApp;
+      })
 ).then((App) => {
   // Drawn as a transition, React yields to the browser every few milliseconds instead of one long task.
   startTransition(() =>

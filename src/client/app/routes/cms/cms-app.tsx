@@ -8,6 +8,7 @@ import { LoadDocument } from '../../../lib/client-navigation.ts';
 import { createStaffQueryClient } from '../../../lib/query-client.ts';
 import type { CurrentUser } from '../../../../shared/schemas/user.ts';
 import { CMS_ROUTES } from './cms-routes.tsx';
+export { loadScreenAt } from './cms-routes.tsx';
 import { crumbsFor } from './shell/breadcrumbs.tsx';
 import { CmsLoading } from './shell/cms-loading.tsx';
 import { CmsShell } from './shell/cms-shell.tsx';
