@@ -38,7 +38,11 @@ export function Breadcrumbs() {
     <nav aria-label="Breadcrumb" className="min-w-0">
       <ol className="hidden min-w-0 items-center gap-1 text-sm whitespace-nowrap sm:flex">
         {crumbs.map((crumb, index) => (
-          <li key={`${crumb.href}-${index}`} className="flex min-w-0 shrink-0 items-center gap-1">
+          // The screen's own name is cut short if the bar is too narrow (640 px and a long name).
+          <li
+            key={`${crumb.href}-${index}`}
+            className={`flex min-w-0 items-center gap-1 ${index === crumbs.length - 1 ? '' : 'shrink-0'}`}
+          >
             {index > 0 && <ChevronRight className="h-3.5 w-3.5 shrink-0 text-slate-500" aria-hidden="true" />}
             {index === crumbs.length - 1 ? (
               <CurrentCrumb label={crumb.label} />
