@@ -208,6 +208,10 @@ describe.skipIf(chromiumMissingReason())('content in the back office', () => {
 
     const create = t.page.getByRole('button', { name: 'Create Event' });
     await create.click(); // empty: the form answers with its messages and a toast
+    // The keyboard is taken to the first field that says what is missing.
+    const title = t.page.getByLabel('Title', { exact: true });
+    await expect.poll(() => title.evaluate((field) => field === document.activeElement)).toBe(true);
+    expect(await title.getAttribute('aria-invalid')).toBe('true');
     const toast = t.page.locator('[data-sonner-toast]').first();
     await toast.waitFor();
     const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>

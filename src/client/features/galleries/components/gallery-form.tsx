@@ -138,6 +138,7 @@ export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDo
                 type="file"
                 multiple
                 accept="image/png,image/jpeg,image/gif,image/webp"
+                aria-describedby="gallery-files-hint"
                 disabled={upload.uploading}
                 onChange={(e) => {
                   void onFiles(e.target.files);
@@ -145,7 +146,9 @@ export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDo
                 }}
                 className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:font-semibold file:text-white"
               />
-              <p className="mt-1 text-xs text-slate-600">PNG, JPG, GIF or WebP, up to 10MB</p>
+              <p id="gallery-files-hint" className="mt-1 text-xs text-slate-600">
+                PNG, JPG, GIF or WebP, up to 10MB
+              </p>
               <UploadProgress value={upload.progress} />
             </div>
           ) : (

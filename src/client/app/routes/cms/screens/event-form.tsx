@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClass } from '../../../../components/ui/button.tsx';
@@ -81,6 +81,10 @@ export default function EventFormScreen() {
   const [form, setForm] = useState<FormState>(EMPTY);
   const [loaded, setLoaded] = useState(!editing);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  /** After a refused save: to the first field that says why (drawn by the next frame). */
+  const focusFirstError = () =>
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   const galleries = useGalleryChoices(form.gallery ? Number(form.gallery) : null);
 
   useEffect(() => {
@@ -130,6 +134,7 @@ export default function EventFormScreen() {
     setErrors(fieldErrors);
     if (Object.keys(fieldErrors).length > 0) {
       toast.error('Failed to save event. Check inputs.');
+      focusFirstError();
       return;
     }
     try {
@@ -137,7 +142,10 @@ export default function EventFormScreen() {
       toast.success(editing ? 'Event updated' : 'Event created');
       navigate('/cms/events');
     } catch (err) {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields);
+      if (err instanceof ApiError && err.fields) {
+        setErrors(err.fields);
+        focusFirstError();
+      }
       toast.error(err instanceof ApiError && err.status < 500 ? err.message : 'Failed to save event. Check inputs.');
     }
   };
@@ -163,6 +171,7 @@ export default function EventFormScreen() {
       </Link>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">{editing ? 'Edit Event' : 'Create New Event'}</h1>
       <form
+        ref={formRef}
         onSubmit={submit}
         noValidate
         className="mt-6 space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
@@ -211,11 +220,14 @@ export default function EventFormScreen() {
                 id="cover-file"
                 type="file"
                 accept="image/png,image/jpeg,image/gif,image/webp"
+                aria-describedby="cover-file-hint"
                 disabled={cover.uploading}
                 onChange={(e) => void onFile(e.target.files?.[0])}
                 className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:font-semibold file:text-white"
               />
-              <p className="mt-1 text-xs text-slate-600">PNG, JPG, GIF or WebP up to 10MB</p>
+              <p id="cover-file-hint" className="mt-1 text-xs text-slate-600">
+                PNG, JPG, GIF or WebP up to 10MB
+              </p>
               {errors.cover_image && <p className="mt-1 text-sm font-medium text-red-700">{errors.cover_image}</p>}
               <UploadProgress value={cover.progress} />
             </div>
