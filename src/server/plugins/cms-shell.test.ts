@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/build-test-app.ts';
-import { installTestSchool, sessionCookie } from '../test/factories.ts';
+import { createUser, installTestSchool, sessionCookie } from '../test/factories.ts';
 import { CLIENT_DIST, DIST_DIR } from './render.ts';
 
 // The back office's page starts its files and carries its user: no chain of requests before the first screen.
@@ -43,6 +43,12 @@ describe.skipIf(!built)('the back office page', () => {
     const api = (await app.inject({ url: '/api/auth/user', headers: { cookie: admin } })).json();
     expect(JSON.parse(block!)).toEqual({ ...api, user: { ...api.user, updatedAt: expect.any(String) } });
     expect(signedIn.body).toContain(`href="/${chunkOf('blog-admin')}"`);
+    // The editor's chunk with the page for a writer of the blog, never for a reader or a visitor.
+    const editor = manifest['src/client/features/posts/components/rich-text-editor.tsx']!.file;
+    expect(signedIn.body).toContain(`<link rel="modulepreload" crossorigin fetchpriority="low" href="/${editor}"`);
+    const reader = await sessionCookie(app, await createUser(app, { role: null, permissions: { blog: { read: true } } }));
+    expect((await app.inject({ url: '/cms/blog', headers: { cookie: reader } })).body).not.toContain(editor);
+    expect((await app.inject({ url: '/cms/blog' })).body).not.toContain(editor);
 
     for (const cookie of [undefined, 'sid=not-a-session']) {
       const other = await app.inject({ url: '/cms/blog', headers: cookie ? { cookie } : {} });

@@ -14,6 +14,16 @@ type Manifest = Record<string, ManifestEntry>;
 const screenKey = (module: string) => `src/client/app/routes/cms/screens/${module}.tsx`;
 
 const BACK_OFFICE = 'src/client/app/routes/cms/cms-app.tsx';
+
+/**
+ * A lazy chunk a screen loads at once for a user who may write there: the blog screen's editor
+ * (TipTap, about 110 KB compressed), which a member of staff who only reads the blog never loads.
+ * Preloaded with the page, it no longer waits for the screen to be drawn: Lighthouse (mobile) on
+ * the editor, LCP 3.16-3.24 → 3.02-3.13 s.
+ */
+const WRITER_CHUNKS: Record<string, readonly [Module, string]> = {
+  'blog-admin': ['blog', 'src/client/features/posts/components/rich-text-editor.tsx'],
+};
 const WIZARD = 'src/client/app/routes/install/install-app.tsx';
 
 /**
@@ -24,14 +34,16 @@ const WIZARD = 'src/client/app/routes/install/install-app.tsx';
  * (render.ts). Empty in development (no manifest). The lazy chunks at low
  * priority: the page draws its own "Loading..." first, and nothing else competes with them.
  */
-export function cmsPreloader(clientDist: string): (pathname: string) => string {
+export function cmsPreloader(clientDist: string): (pathname: string, user?: CurrentUser) => string {
   const file = join(clientDist, '.vite/cms-manifest.json');
   if (!existsSync(file)) return () => '';
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
   const memo = new Map<string, string>();
-  return (pathname) => {
+  return (pathname, user) => {
     const screen = cmsScreenFor(pathname);
-    const key = /^\/install/.test(pathname) ? WIZARD : (screen ?? '');
+    const writerChunk = screen ? WRITER_CHUNKS[screen] : undefined;
+    const writes = writerChunk !== undefined && Boolean(user?.permissions?.[writerChunk[0]]?.write);
+    const key = /^\/install/.test(pathname) ? WIZARD : `${screen ?? ''}${writes ? ':writer' : ''}`;
     let links = memo.get(key);
     if (links === undefined) {
       const scripts = new Set<string>();
@@ -45,7 +57,9 @@ export function cmsPreloader(clientDist: string): (pathname: string) => string {
       };
       visit('cms.html');
       const [ownScripts, ownStyles] = [scripts.size, styles.size];
-      for (const name of key === WIZARD ? [WIZARD] : [BACK_OFFICE, ...(screen ? [screenKey(screen)] : [])]) visit(name);
+      const names =
+        key === WIZARD ? [WIZARD] : [BACK_OFFICE, ...(screen ? [screenKey(screen)] : []), ...(writes ? [writerChunk![1]] : [])];
+      for (const name of names) visit(name);
       links = [
         ...[...scripts].slice(ownScripts).map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}" />`),
         // The entry's stylesheet is in the page already; a screen's own is added as a stylesheet.

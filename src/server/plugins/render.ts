@@ -200,7 +200,7 @@ export default fp(
       const pathname = url.split('?')[0]!;
       const template = await renderer.template(pathname);
       const data = user && !config.dev ? `\n    ${cmsDataPreloads(url, user)}` : '';
-      const head = `${SHELL_HEAD}\n    ${preloads(pathname)}${data}`;
+      const head = `${SHELL_HEAD}\n    ${preloads(pathname, user)}${data}`;
       return fillTemplate(template, head, SHELL_LOADING, user ? signedInUserBlock(user) : '');
     }
 
