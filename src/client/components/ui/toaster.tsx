@@ -12,12 +12,13 @@ const COLOURS = {
 
 /** Where sonner lays toasts out across the whole width (its own breakpoint). */
 const PHONE = '(max-width: 600px)';
+let phoneQuery: MediaQueryList | undefined;
+const phoneWidth = () => (phoneQuery ??= window.matchMedia(PHONE));
 const subscribe = (change: () => void) => {
-  const query = window.matchMedia(PHONE);
-  query.addEventListener('change', change);
-  return () => query.removeEventListener('change', change);
+  phoneWidth().addEventListener('change', change);
+  return () => phoneWidth().removeEventListener('change', change);
 };
-const isPhone = () => window.matchMedia(PHONE).matches;
+const isPhone = () => phoneWidth().matches;
 
 /**
  * §9: at most 20 toasts, 350 px wide. Messages come from `toast.success/error` (sonner). On a phone

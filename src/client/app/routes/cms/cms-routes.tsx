@@ -45,9 +45,10 @@ const screen = (module: string) => {
     Screen = function CmsScreen() {
       const [afterShell, setAfterShell] = useState(drawnOnce);
       useEffect(() => {
+        if (afterShell) return;
         drawnOnce = true;
         startTransition(() => setAfterShell(true));
-      }, []);
+      }, [afterShell]);
       const Loaded = loaded.get(module);
       if (!afterShell) return <CmsLoading />;
       return Loaded ? <Loaded /> : <Lazy />;
