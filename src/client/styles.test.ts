@@ -12,7 +12,7 @@ function sourcePatterns(): RegExp[] {
     const full = relative(ROOT, join(CLIENT, path!));
     const pattern = full
       .replace(/[.+^$()|[\]\\]/g, '\\$&')
-      .replace(/\{([^}]+)\}/g, (_, names: string) => `(${names.split(',').join('|')})`)
+      .replace(/\{([^{}]+)\}/g, (_, names: string) => `(${names.split(',').join('|')})`)
       .replace(/\*/g, '[^/]*');
     // A folder covers everything below it; a file pattern only itself.
     return new RegExp(/\.[a-z]+$/.test(full) ? `^${pattern}$` : `^${pattern}/`);

@@ -105,7 +105,7 @@ export function s3SettingsFromEnv(env: NodeJS.ProcessEnv = process.env): S3Setti
     region: env.S3_REGION?.trim() || 'us-east-1',
     accessKeyId: env.S3_ACCESS_KEY_ID?.trim() || undefined,
     secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
-    publicUrl: env.S3_PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined,
+    publicUrl: env.S3_PUBLIC_URL?.trim().replace(/(?<!\/)\/+$/, '') || undefined,
   };
 }
 

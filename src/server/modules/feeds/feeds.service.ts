@@ -70,7 +70,7 @@ export function rssXml(origin: string, school: SchoolProfile, posts: PostDto[]):
       `<description>${xml(
         p.excerpt ||
           p.content
-            .replace(/<[^>]*>/g, ' ')
+            .replace(/<[^<>]*>/g, ' ')
             .replace(/\s+/g, ' ')
             .trim()
             .slice(0, 300),

@@ -37,7 +37,7 @@ export const CMS_SCREENS: readonly {
 export function cmsScreenAt(pathname: string) {
   const segments = pathname
     .replace(/^\/cms\/?/, '')
-    .replace(/\/+$/, '')
+    .replace(/(?<!\/)\/+$/, '')
     .split('/');
   return CMS_SCREENS.find(({ path }) => {
     const pattern = path.split('/');

@@ -33,7 +33,7 @@ export const postHandle: RouteHandle = {
       description: (
         post.excerpt ||
         post.content
-          .replace(/<[^>]*>/g, ' ')
+          .replace(/<[^<>]*>/g, ' ')
           .replace(/\s+/g, ' ')
           .trim()
       ).slice(0, 160),

@@ -54,7 +54,7 @@ export function missingFields(values: Record<string, string>, labels: Record<str
   for (const [key, label] of Object.entries(labels)) {
     if (!values[key]?.trim()) errors[key] = `${label} is required.`;
   }
-  if (values.email?.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) {
+  if (values.email?.trim() && !/^[^\s@]+@(?:[^\s@.]+\.)+[^\s@.]+$/.test(values.email.trim())) {
     errors.email = 'Enter a valid e-mail address, like name@example.com.';
   }
   return errors;
