@@ -9,7 +9,7 @@ import { notFound } from '../../errors.ts';
 import { getSchoolProfile } from '../site/site.service.ts';
 import { BACKUP_NAME, backupFileName } from './archive-format.ts';
 import { backupsDir, prepareBackup } from './backup.service.ts';
-import { finishInterruptedRestore } from './restore.service.ts';
+import { finishInterruptedRestore, removeAbandonedWorkFolders } from './restore.service.ts';
 import { BackupScheduler } from './backup-scheduler.ts';
 import { ARCHIVE_TYPES, missingArchive, operationGate, restoreUploadedArchive } from './restore-upload.ts';
 import { getSchedule, listBackups, nextSlot, saveSchedule } from './schedule.service.ts';
@@ -38,6 +38,8 @@ async function backupsRoutes(app: FastifyInstance) {
     });
     if (outcome !== 'none') app.log.warn(`an interrupted restore was ${outcome} at start`);
     if (outcome === 'finished') app.secretBox.reload();
+    const abandoned = await removeAbandonedWorkFolders(app.dataDir).catch(() => []);
+    if (abandoned.length) app.log.warn({ folders: abandoned }, 'removed the work folders of a restore stopped while unpacking');
     scheduler.start();
   });
   app.addHook('onClose', async () => scheduler.stop());

@@ -45,7 +45,9 @@ async function altered(name: string, change: (dir: string) => void, prefix?: str
   await extract({ file: good, cwd: dir });
   change(dir);
   const file = join(work, name);
-  await createTar({ file, gzip: true, cwd: dir, portable: true, ...(prefix ? { prefix } : {}) }, readdirSync(dir));
+  // The manifest first, as Sprout writes it: the restore reads it before any other entry.
+  const entries = readdirSync(dir).sort((a, b) => Number(b === 'manifest.json') - Number(a === 'manifest.json'));
+  await createTar({ file, gzip: true, cwd: dir, portable: true, ...(prefix ? { prefix } : {}) }, entries);
   return file;
 }
 
@@ -110,7 +112,7 @@ describe('a damaged or foreign archive', () => {
             rmSync(join(dir, 'db'), { recursive: true });
           }),
         ),
-        /no manifest\.json/,
+        /before its manifest\.json/,
       ],
       [
         'paths that climb out of the folder',

@@ -3,9 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
-import { extract } from 'tar';
 import type { Db } from '../../db/client.ts';
 import { uploadsDir } from '../media/media.service.ts';
 import { contentTypeOf } from '../../storage/copy.ts';
@@ -20,6 +18,7 @@ import {
   type Manifest,
 } from './archive-format.ts';
 import { SECRET_KEY_FILE } from '../two-factor/secret-box.ts';
+import { damaged, unpackChecked, type DeclaredSizes, type UnpackLimits } from './archive-unpack.ts';
 import { hashFile } from './backup.service.ts';
 import { loadDatabase, RESTORE_MARKER } from './database-load.ts';
 import { archiveSchemaPosition, rowsOf } from './schema-history.ts';
@@ -27,57 +26,37 @@ import { archiveSchemaPosition, rowsOf } from './schema-history.ts';
 /** The most an archive may unpack to (a gzip bomb stops here, not when the disk is full). */
 const MAX_UNPACKED_BYTES = Number(process.env.SPROUT_RESTORE_MAX_BYTES ?? 50 * 1024 ** 3);
 
-const ENTRY =
-  /^(manifest\.json|secret\.key|db\/?|db\/[a-z_][a-z0-9_]*\.jsonl|uploads\/?|uploads\/(?:[A-Za-z0-9][A-Za-z0-9._-]*\/?)+)$/;
-
-const damaged = (detail: string) =>
-  new ArchiveError(`This file is not a Sprout backup, or it is damaged (${detail}). Nothing was changed.`);
-
 export interface CheckedArchive {
   dir: string;
   manifest: Manifest;
   discard(): Promise<void>;
 }
 
+/** The work folders restores unpack into, in DATA_DIR. */
+const WORK_PREFIX = '.restore-';
+
 /**
  * Unpacks an archive into a work folder in DATA_DIR (beside the uploads, so they can be renamed
- * into place) and checks it before anything is touched: only the entries a backup has, a manifest
- * this Sprout understands, and every part's size and sha256 as the manifest says.
+ * into place) and checks it before anything is touched: only the entries a backup has, each no
+ * larger than a manifest this Sprout understands says (archive-unpack.ts), and every part's size
+ * and sha256 as the manifest says.
  */
-export async function unpackArchive(source: Readable, dataDir: string): Promise<CheckedArchive> {
+export async function unpackArchive(
+  source: Readable,
+  dataDir: string,
+  limits: Partial<UnpackLimits> = {},
+): Promise<CheckedArchive> {
   await mkdir(dataDir, { recursive: true });
-  const dir = await mkdtemp(join(dataDir, '.restore-'));
+  const dir = await mkdtemp(join(dataDir, WORK_PREFIX));
   const discard = () => rm(dir, { recursive: true, force: true });
   try {
-    const unexpected: string[] = [];
-    let unpacked = 0;
+    let manifest: Manifest;
     try {
-      await pipeline(
-        source,
-        extract({
-          cwd: dir,
-          strict: true,
-          preserveOwner: false,
-          noChmod: true,
-          filter: (path, entry) => {
-            const type = 'type' in entry ? entry.type : entry.isDirectory() ? 'Directory' : 'File';
-            const ok = (type === 'File' || type === 'Directory') && ENTRY.test(path) && !path.split('/').includes('..');
-            if (!ok) unexpected.push(path);
-            unpacked += entry.size ?? 0;
-            if (unpacked > MAX_UNPACKED_BYTES) {
-              source.destroy(damaged('it unpacks to more than the allowed size'));
-              return false;
-            }
-            return ok;
-          },
-        }),
-      );
+      manifest = await unpackChecked(source, dir, readManifest, { maxBytes: MAX_UNPACKED_BYTES, ...limits });
     } catch (error) {
       if (error instanceof ArchiveError) throw error;
       throw damaged(readableReason(error));
     }
-    if (unexpected.length) throw damaged(`it holds ${unexpected.slice(0, 3).join(', ')}, which a backup never does`);
-    const manifest = await readManifest(dir);
     archiveSchemaPosition(manifest);
     await verifyParts(dir, manifest);
     return { dir, manifest, discard };
@@ -85,6 +64,14 @@ export async function unpackArchive(source: Readable, dataDir: string): Promise<
     await discard();
     throw error;
   }
+}
+
+/** Work folders left by a restore that was killed while unpacking (a journal's folder is finished or discarded first). */
+export async function removeAbandonedWorkFolders(dataDir: string): Promise<string[]> {
+  if (existsSync(journalPath(dataDir))) return [];
+  const names = existsSync(dataDir) ? (await readdir(dataDir)).filter((n) => n.startsWith(WORK_PREFIX)) : [];
+  for (const name of names) await rm(join(dataDir, name), { recursive: true, force: true });
+  return names;
 }
 
 function readableReason(error: unknown): string {
@@ -95,12 +82,10 @@ function readableReason(error: unknown): string {
   return (e.message ?? String(error)).slice(0, 200);
 }
 
-async function readManifest(dir: string): Promise<Manifest> {
-  const path = join(dir, MANIFEST_NAME);
-  if (!existsSync(path)) throw damaged('it has no manifest.json');
+function readManifest(text: string): { manifest: Manifest; sizes: DeclaredSizes } {
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
+    raw = JSON.parse(text);
   } catch {
     throw damaged('its manifest.json cannot be read');
   }
@@ -111,17 +96,20 @@ async function readManifest(dir: string): Promise<Manifest> {
   }
   const parsed = ManifestSchema.safeParse(raw);
   if (!parsed.success) throw damaged(`its manifest does not describe a backup: ${parsed.error.issues[0]?.path.join('.')}`);
-  return parsed.data;
+  const manifest = parsed.data;
+  const parts = new Map(partsOf(manifest).map((p) => [p.path, p.bytes]));
+  return { manifest, sizes: { parts, total: [...parts.values()].reduce((n, b) => n + b, 0) } };
 }
+
+const partsOf = (manifest: Manifest) => [
+  ...manifest.tables.map((t) => ({ path: t.file, bytes: t.bytes, sha256: t.sha256 })),
+  ...manifest.files,
+  ...(manifest.secretKey ? [{ path: SECRET_KEY_ENTRY, ...manifest.secretKey }] : []),
+];
 
 async function verifyParts(dir: string, manifest: Manifest) {
   const listed = new Set<string>();
-  const parts = [
-    ...manifest.tables.map((t) => ({ path: t.file, bytes: t.bytes, sha256: t.sha256 })),
-    ...manifest.files,
-    ...(manifest.secretKey ? [{ path: SECRET_KEY_ENTRY, ...manifest.secretKey }] : []),
-  ];
-  for (const part of parts) {
+  for (const part of partsOf(manifest)) {
     listed.add(part.path);
     const path = join(dir, part.path);
     if (!existsSync(path)) throw damaged(`${part.path} is missing`);
