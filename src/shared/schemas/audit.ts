@@ -51,7 +51,11 @@ const DateOnly = z.preprocess(
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-11-24')
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && s >= '1970-01-01' && s <= '9999-12-31', 'Not a date')
+    // A day of the calendar: Date rolls 2027-02-30 over to 2 March, so it must come back unchanged.
+    .refine((s) => {
+      const day = new Date(`${s}T00:00:00Z`);
+      return s >= '1970-01-01' && !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === s;
+    }, 'There is no such day')
     .optional(),
 );
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { stringify } from 'csv-stringify/sync';
 import { STAGE_LABELS } from '../../../shared/schemas/admission-stages.ts';
 import {
   AdmissionFilterSchema,
@@ -9,7 +8,7 @@ import {
 } from '../../../shared/schemas/admissions.ts';
 import { DEPARTMENTS } from '../../../shared/schemas/enquiry-options.ts';
 import { EnquiryIdParamsSchema } from '../../../shared/schemas/enquiry.ts';
-import { csvCell } from '../../csv-cell.ts';
+import { csvText, sendCsv } from '../../csv.ts';
 import { readInChunks } from '../../db/lists.ts';
 import { enquiries } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
@@ -48,54 +47,44 @@ export default async function admissionsRoutes(app: FastifyInstance) {
         .limit(size),
     );
     const now = Date.now();
-    // csv-stringify writes the byte-order mark: spreadsheet programs then read the file as UTF-8.
-    const csv = stringify(
+    const csv = csvText(
+      [
+        'Reference',
+        "Child's name",
+        "Father's name",
+        'E-mail',
+        'Phone',
+        'Department',
+        'Branch',
+        'Date of birth',
+        'Wanted start',
+        'Age at start',
+        'Stage',
+        'Days in stage',
+        'Visit (UTC)',
+        'Submitted (UTC)',
+      ],
       rows.map((row) => {
         const c = toCard(row, now);
         return [
           c.reference,
-          csvCell(c.name),
-          csvCell(c.fatherName),
-          csvCell(c.email),
-          csvCell(c.phone),
+          c.name,
+          c.fatherName,
+          c.email,
+          c.phone,
           departmentLabel(c.department),
-          csvCell(c.branch),
+          c.branch,
           c.birthDate,
           c.admissionDate,
           c.ageAtStart,
           STAGE_LABELS[c.stage],
           c.daysInStage,
-          c.visitAt ?? '',
+          c.visitAt,
           c.createdAt,
         ];
       }),
-      {
-        bom: true,
-        header: true,
-        columns: [
-          'Reference',
-          "Child's name",
-          "Father's name",
-          'E-mail',
-          'Phone',
-          'Department',
-          'Branch',
-          'Date of birth',
-          'Wanted start',
-          'Age at start',
-          'Stage',
-          'Days in stage',
-          'Visit (UTC)',
-          'Submitted (UTC)',
-        ],
-      },
     );
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="admissions-${day}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
+    return sendCsv(reply, 'admissions', csv);
   });
 
   // What retention left of deleted enquiries: counts per month of submission, type and outcome.

@@ -228,7 +228,7 @@ describe('the board', () => {
   });
 
   it('exports the filtered list as UTF-8 CSV with a byte-order mark', async () => {
-    await submit({ name: 'Émile Dubois', fatherName: '=HYPERLINK("x")', admissionDate: '2030-01-10' });
+    await submit({ name: 'Émile Dubois;=1+1', fatherName: '=HYPERLINK("x")', admissionDate: '2030-01-10' });
     const res = await app.inject({ url: '/api/admissions/export.csv?month=2030-01', headers: { cookie: reader } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
@@ -237,11 +237,14 @@ describe('the board', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');
-    expect(lines[0]).toContain("Reference,Child's name");
+    expect(lines[0]).toContain(`"Reference","Child's name"`);
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain('Émile Dubois');
+    // Every cell quoted; a formula after a separator kept as text (issue 29).
+    expect(lines[1]).toMatch(/^("[^"]*(""[^"]*)*",){13}"[^"]*"$/);
+    expect(lines[1]).toContain(`"'Émile Dubois;=1+1"`);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
-    expect(lines[1]).toContain('New');
+    expect(lines[1]).toContain(`"'+91 98765 00000"`);
+    expect(lines[1]).toContain('"New"');
   });
 });
 

@@ -276,13 +276,49 @@ describe('the audit log', () => {
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\n');
-      expect(lines[0]).toBe('When (UTC),User,User id,IP address,Action,Entity,Entity id,Title,Changed fields,Details');
+      expect(lines[0]).toBe(
+        '"When (UTC)","User","User id","IP address","Action","Entity","Entity id","Title","Changed fields","Details"',
+      );
       expect(lines).toHaveLength(2);
-      expect(lines[1]).toContain(`'=HYPERLINK(""x"")`);
+      expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
       const all = await app.inject({ url: '/api/audit/export', headers: { cookie: await sessionCookie(app, admin) } });
       expect(all.body).toContain('"Fête, ""école"""');
       expect(all.body).toContain('"title, location"');
       expect((await app.inject('/api/audit/export')).statusCode).toBe(401);
+    });
+
+    it('quotes every cell and keeps a formula after a separator as text (`;=1+1`)', async () => {
+      const who = { userId: admin.id, username: 'x|@SUM(A1)', ip: '127.0.0.1' };
+      await audit(app.db, who, { action: 'create', entity: 'post', entityId: 1, title: ';=1+1' });
+      await audit(app.db, who, { action: 'create', entity: 'post', entityId: 2, title: 'Sports day, -2+3' });
+      const res = await app.inject({
+        url: '/api/audit/export?entity=post',
+        headers: { cookie: await sessionCookie(app, admin) },
+      });
+      const [, ...rows] = res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n');
+      expect(rows).toHaveLength(2);
+      for (const row of rows) {
+        expect(row).toMatch(/^"[^"]+","'x\|@SUM\(A1\)","\d+","127\.0\.0\.1","Created","Post","\d","[^"]+","",""$/);
+      }
+      expect(res.body).toContain(`"';=1+1"`);
+      expect(res.body).toContain(`"'Sports day, -2+3"`);
+    });
+
+    it('refuses a day that does not exist with a 400, on the list and on the export', async () => {
+      const cookie = await sessionCookie(app, admin);
+      for (const url of ['/api/audit', '/api/audit/export']) {
+        for (const bad of ['from=2027-02-30', 'to=2023-02-29', 'from=2020-13-01', 'from=2020-01-32']) {
+          const res = await app.inject({ url: `${url}?${bad}`, headers: { cookie } });
+          expect(res.statusCode, `${url}?${bad}`).toBe(400);
+          expect(res.headers['content-type']).toContain('application/json');
+          expect(res.json().fields).toEqual({ [bad.split('=')[0]!]: 'There is no such day' });
+        }
+      }
+      const leap = await app.inject({ url: '/api/audit/export?from=2024-02-29&to=2024-02-29', headers: { cookie } });
+      expect(leap.statusCode).toBe(200);
     });
   });
 
