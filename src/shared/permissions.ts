@@ -44,10 +44,20 @@ export const ALL_OFF: ModulePermission = { read: false, write: false, delete: fa
 export const needsMessage = (needed: ReadonlyArray<readonly [Module, Action]>) =>
   `Needs ${needed.map(([module, action]) => `${module}: ${action}`).join(' or ')}`;
 
+/** A map with the listed actions on the listed modules, everything else off. */
+export function grantsMap(grants: Partial<Record<Module, ReadonlyArray<Action>>>): PermissionMap {
+  return permissionMap((m) => {
+    const actions = grants[m] ?? [];
+    return { read: actions.includes('read'), write: actions.includes('write'), delete: actions.includes('delete') };
+  });
+}
+
 /**
- * Presets the installer gives the system roles. §6 "system roles count as having access to
- * everything" and §5 "their permission switches are all on and locked": every module, every
- * action. A narrower set comes from a custom role or from a user's own entries.
+ * The system roles' fixed sets, seeded by the installer and shown locked in the grid. Issue 29
+ * supersedes §6's "system roles count as having access to everything", which gave a teacher with
+ * the "User" role the backups and every password hash: `admin` has everything, `manager` is
+ * "module-based access" to the website and the enquiries, `user` "limited access" to the website's
+ * content. Neither has users, backups, restore or the security settings (DESIGN §6).
  */
 export const ROLE_PRESETS: Record<SystemRole, { displayName: string; description: string; permissions: PermissionMap }> = {
   admin: {
@@ -58,11 +68,22 @@ export const ROLE_PRESETS: Record<SystemRole, { displayName: string; description
   manager: {
     displayName: 'Manager',
     description: 'Module-based access',
-    permissions: permissionMap(() => ALL_ON),
+    permissions: grantsMap({
+      gallery: ACTIONS,
+      events: ACTIONS,
+      blog: ACTIONS,
+      leads: ACTIONS,
+      settings: ['read'],
+    }),
   },
   user: {
     displayName: 'User',
     description: 'Limited access',
-    permissions: permissionMap(() => ALL_ON),
+    permissions: grantsMap({ gallery: ['read', 'write'], events: ['read', 'write'], blog: ['read', 'write'] }),
   },
 };
+
+/** The permissions `held` lacks of `wanted`, as `module: action` (for "grants never exceed the grantor"). */
+export function missingPermissions(held: PermissionMap, wanted: PermissionMap): string[] {
+  return MODULES.flatMap((m) => ACTIONS.filter((a) => wanted[m][a] && !held[m][a]).map((a) => `${m}: ${a}`));
+}

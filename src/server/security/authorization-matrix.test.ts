@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { needsMessage, type Action, type Module, type PermissionMap } from '../../shared/permissions.ts';
+import { ALL_OFF, needsMessage, ROLE_PRESETS, type Action, type Module, type PermissionMap } from '../../shared/permissions.ts';
 import { roles } from '../db/schema/index.ts';
 import { buildTestApp } from '../test/build-test-app.ts';
 import { createRole, createUser, installTestSchool, sessionCookie } from '../test/factories.ts';
@@ -9,7 +9,7 @@ import { effectivePermissions } from '../modules/auth/permissions.service.ts';
 
 /**
  * DESIGN §6 on every /api route. The routes come from the running app, so a route added without a
- * line here fails this test; each is called by five callers and must answer 401, 403 (naming the
+ * line here fails this test; each is called by six callers and must answer 401, 403 (naming the
  * missing permission) or get past the check (any other status: a 400 or 404 from the handler is fine).
  * `sign-in-challenge` routes answer 401 to everybody without the cookie a right password gives.
  */
@@ -156,7 +156,8 @@ beforeAll(async () => {
     anonymous: null,
     unassigned: await createUser(app, { role: null }),
     'blog writer (custom role)': await createUser(app, { role: 'blog_writer' }),
-    manager: await createUser(app, { role: 'manager' }),
+    'manager (built-in role)': await createUser(app, { role: 'manager' }),
+    'teacher (built-in User role)': await createUser(app, { role: 'user' }),
     admin,
   };
   for (const [name, user] of Object.entries(users)) {
@@ -224,14 +225,18 @@ describe('authorization matrix', () => {
     expect(mismatches).toEqual([]);
   });
 
-  it('gives the five callers the permissions the matrix assumes', () => {
-    const [anonymous, unassigned, writer, manager, admin] = callers;
+  it('gives the six callers the permissions the matrix assumes (issue 29: the built-in roles are fixed sets)', () => {
+    const [anonymous, unassigned, writer, manager, teacher, admin] = callers;
     expect(anonymous!.permissions).toBeNull();
     expect(Object.values(unassigned!.permissions!).some((p) => p.read || p.write || p.delete)).toBe(false);
     expect(writer!.permissions!.blog).toEqual({ read: true, write: true, delete: false });
     expect(writer!.permissions!.gallery.write).toBe(false);
-    for (const everything of [manager!, admin!]) {
-      expect(Object.values(everything.permissions!).every((p) => p.read && p.write && p.delete)).toBe(true);
+    expect(manager!.permissions).toEqual(ROLE_PRESETS.manager.permissions);
+    expect(teacher!.permissions).toEqual(ROLE_PRESETS.user.permissions);
+    for (const limited of [manager!, teacher!]) {
+      expect(limited.permissions!.users).toEqual(ALL_OFF);
+      expect(limited.permissions!.settings.write || limited.permissions!.settings.delete).toBe(false);
     }
+    expect(Object.values(admin!.permissions!).every((p) => p.read && p.write && p.delete)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { RoleInputSchema, type Role } from '../../../shared/schemas/role.ts';
 import { MODULES } from '../../../shared/permissions.ts';
 import { audit, changedFields, whoOf } from '../audit/audit.service.ts';
 import { idParam } from '../media/params.ts';
+import { actorOf } from '../users/user-guards.ts';
 import { createRole, deleteRole, getRole, listRoles, updateRole } from './roles.service.ts';
 
 type IdParams = { Params: { id: string } };
@@ -26,10 +27,7 @@ export default async function rolesRoutes(app: FastifyInstance) {
   }));
 
   app.post('/api/roles/create', { preHandler: app.requirePermission('users', 'write') }, async (request, reply) => {
-    const role = await createRole(app.db, RoleInputSchema.parse(request.body ?? {}), {
-      id: request.user!.id,
-      roleName: request.user!.roleName,
-    });
+    const role = await createRole(app.db, RoleInputSchema.parse(request.body ?? {}), await actorOf(request));
     await audit(app.db, whoOf(request), { action: 'create', entity, entityId: role.id, title: role.displayName });
     return reply.code(201).send({ message: 'Added Roles successfully', data: role });
   });
@@ -38,7 +36,7 @@ export default async function rolesRoutes(app: FastifyInstance) {
     const id = idParam(request.params.id, 'The role');
     const input = RoleInputSchema.parse(request.body ?? {});
     const before = await getRole(app.db, id);
-    const role = await updateRole(app.db, id, input);
+    const role = await updateRole(app.db, id, input, await actorOf(request));
     await audit(app.db, whoOf(request), {
       action: 'update',
       entity,
@@ -52,7 +50,7 @@ export default async function rolesRoutes(app: FastifyInstance) {
   app.delete<IdParams>('/api/roles/delete/:id', { preHandler: app.requirePermission('users', 'delete') }, async (request) => {
     const id = idParam(request.params.id, 'The role');
     const before = await getRole(app.db, id);
-    await deleteRole(app.db, id);
+    await deleteRole(app.db, id, await actorOf(request));
     await audit(app.db, whoOf(request), { action: 'delete', entity, entityId: id, title: before.displayName });
     return { message: 'Roles deleted successfully' };
   });

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { ALL_OFF, MODULES, permissionMap, type PermissionMap } from '../../../shared/permissions.ts';
+import { ALL_OFF, MODULES, missingPermissions, permissionMap, type PermissionMap } from '../../../shared/permissions.ts';
 import type { Role, RoleInput } from '../../../shared/schemas/role.ts';
 import type { Db } from '../../db/client.ts';
 import { rolePermissions, roles } from '../../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { rowsToMap } from '../auth/permissions.service.ts';
 import { uniqueOr } from '../media/params.ts';
-import { inTransaction, type Actor } from '../users/user-guards.ts';
+import { assertGrantable, inTransaction, type Actor } from '../users/user-guards.ts';
 
 const roleColumns = {
   id: roles.id,
@@ -82,8 +82,23 @@ async function storePermissions(tx: Db, roleId: number, map: PermissionMap) {
   );
 }
 
+/**
+ * Issue 29: only an administrator changes a system role; nobody else changes the role they hold,
+ * nor one that holds a permission they lack (the form's set is checked by assertGrantable).
+ */
+function assertMayChangeRole(actor: Actor, role: { id: number; isSystem: boolean; permissions: PermissionMap }) {
+  if (actor.roleName === 'admin') return;
+  if (role.isSystem) throw forbidden('Only an administrator can change the built-in roles.');
+  if (role.id === actor.roleId) throw forbidden('You cannot change the role you hold: ask an administrator.');
+  const missing = missingPermissions(actor.permissions, role.permissions);
+  if (missing.length > 0) {
+    throw forbidden(`This role holds permissions you do not (${missing.join(', ')}): ask an administrator.`);
+  }
+}
+
 /** POST /roles/create: a custom role and its permissions, in one transaction. */
 export async function createRole(db: Db, input: RoleInput, actor: Actor): Promise<Role> {
+  assertGrantable(actor, fullMap(input.permissions));
   const id = await uniqueOr(
     () =>
       inTransaction(db, async (tx) => {
@@ -110,12 +125,14 @@ export async function createRole(db: Db, input: RoleInput, actor: Actor): Promis
  * PUT /roles/update/{id}. A system role keeps its name and its locked permissions (§5): only its
  * display name and description change.
  */
-export async function updateRole(db: Db, id: number, input: RoleInput): Promise<Role> {
+export async function updateRole(db: Db, id: number, input: RoleInput, actor: Actor): Promise<Role> {
   await uniqueOr(
     () =>
       inTransaction(db, async (tx) => {
-        const [role] = await tx.select({ name: roles.name, isSystem: roles.isSystem }).from(roles).where(eq(roles.id, id));
+        const [role] = await readRoles(tx, eq(roles.id, id));
         if (!role) throw notFound('The role');
+        assertMayChangeRole(actor, role);
+        if (!role.isSystem) assertGrantable(actor, fullMap(input.permissions));
         if (role.isSystem && input.name !== role.name) {
           throw badRequest('System roles cannot be renamed', { fields: { name: 'System roles cannot be renamed' } });
         }
@@ -132,11 +149,12 @@ export async function updateRole(db: Db, id: number, input: RoleInput): Promise<
 }
 
 /** DELETE /roles/delete/{id}: never a system role, never a role that users still have. */
-export async function deleteRole(db: Db, id: number): Promise<void> {
+export async function deleteRole(db: Db, id: number, actor: Actor): Promise<void> {
   await inTransaction(db, async (tx) => {
     const [role] = await tx.select(roleColumns).from(roles).where(eq(roles.id, id)).for('update');
     if (!role) throw notFound('The role');
     if (role.isSystem) throw conflict('System roles cannot be deleted', { title: 'Cannot Delete' });
+    assertMayChangeRole(actor, (await readRoles(tx, eq(roles.id, id)))[0]!);
     if (role.userCount > 0) {
       const who = role.userCount === 1 ? '1 user has' : `${role.userCount} users have`;
       throw conflict(`${who} this role: give them another role first`, { title: 'Cannot Delete', userCount: role.userCount });

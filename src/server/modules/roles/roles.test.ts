@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_OFF, ALL_ON, MODULES } from '../../../shared/permissions.ts';
+import { ALL_OFF, MODULES, ROLE_PRESETS, type SystemRole } from '../../../shared/permissions.ts';
 import { rolePermissions, roles } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createRole, createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
@@ -17,7 +17,9 @@ beforeAll(async () => {
   const { admin } = await installTestSchool(app);
   adminCookie = await sessionCookie(app, admin);
   viewer = await sessionCookie(app, await createUser(app, { role: null, permissions: { users: { read: true } } }));
-  writer = await sessionCookie(app, await createUser(app, { role: null, permissions: { users: { read: true, write: true } } }));
+  // Holds what roleInput() grants, so that the grants stay within the grantor's own (issue 29).
+  const writes = { users: { read: true, write: true }, gallery: { read: true, write: true }, events: { read: true } };
+  writer = await sessionCookie(app, await createUser(app, { role: null, permissions: writes }));
   const rows = await app.db.select().from(roles);
   systemIds = Object.fromEntries(rows.map((r) => [r.name, r.id]));
 });
@@ -54,7 +56,7 @@ describe('GET /api/roles/get and /api/roles/get/{id}', () => {
     }
   });
 
-  it('lists the system roles first, each with every module switched on, with user counts and counters', async () => {
+  it('lists the system roles first, each with its fixed set, with user counts and counters', async () => {
     await made();
     const res = await call('GET', '/api/roles/get', viewer);
     expect(res.statusCode).toBe(200);
@@ -80,7 +82,7 @@ describe('GET /api/roles/get and /api/roles/get/{id}', () => {
     expect(adminRole).toMatchObject({ displayName: 'Administrator', isSystem: true, userCount: 1 });
     for (const role of data.slice(0, 3)) {
       expect(Object.keys(role.permissions)).toEqual([...MODULES]);
-      expect(Object.values(role.permissions).every((p) => JSON.stringify(p) === JSON.stringify(ALL_ON))).toBe(true);
+      expect(role.permissions).toEqual(ROLE_PRESETS[role.name as SystemRole].permissions);
     }
   });
 
@@ -200,7 +202,7 @@ describe('PUT /api/roles/update/{id}', () => {
       description: 'Runs a branch',
       isSystem: true,
     });
-    expect(Object.values(res.json().data.permissions).every((p) => JSON.stringify(p) === JSON.stringify(ALL_ON))).toBe(true);
+    expect(res.json().data.permissions).toEqual(ROLE_PRESETS.manager.permissions);
   });
 });
 
@@ -243,5 +245,91 @@ describe('DELETE /api/roles/delete/{id}', () => {
     await createUser(app, { role: 'lunch_staff' });
     const two = await call('DELETE', `/api/roles/delete/${role.id}`, adminCookie);
     expect(two.json()).toMatchObject({ message: '2 users have this role: give them another role first', userCount: 2 });
+  });
+});
+
+describe('grants never exceed the grantor (issue 29)', () => {
+  // An "editor" who manages staff and writes posts: before issue 29 they set their own role to every module.
+  let editorRoleId: number;
+  let editor: string;
+  const everything = Object.fromEntries(MODULES.map((m) => [m, { read: true, write: true, delete: true }]));
+  const within = { users: { read: true, write: true }, blog: { read: true } };
+
+  beforeAll(async () => {
+    const role = await createRole(app, 'editor', {
+      users: { read: true, write: true, delete: true },
+      blog: { read: true, write: true },
+    });
+    editorRoleId = role.id;
+    editor = await sessionCookie(app, await createUser(app, { role: 'editor' }));
+  });
+
+  it('refuses a non-administrator changing the role they hold, even to what it already has', async () => {
+    const widen = await call(
+      'PUT',
+      `/api/roles/update/${editorRoleId}`,
+      editor,
+      roleInput({ name: 'editor', permissions: everything }),
+    );
+    expect(widen.statusCode).toBe(403);
+    expect(widen.json().message).toBe('You cannot change the role you hold: ask an administrator.');
+    const same = await call(
+      'PUT',
+      `/api/roles/update/${editorRoleId}`,
+      editor,
+      roleInput({ name: 'editor', permissions: within }),
+    );
+    expect(same.statusCode).toBe(403);
+    const stored = await app.db.select().from(rolePermissions).where(eq(rolePermissions.roleId, editorRoleId));
+    expect(stored.find((p) => p.module === 'settings')).toMatchObject({ canRead: false, canWrite: false, canDelete: false });
+  });
+
+  it('creates a role only with permissions the grantor holds, naming what they lack', async () => {
+    const wide = await call(
+      'POST',
+      '/api/roles/create',
+      editor,
+      roleInput({ permissions: { ...within, settings: { write: true }, blog: { delete: true } } }),
+    );
+    expect(wide.statusCode).toBe(403);
+    expect(wide.json().message).toBe('You can only grant permissions you hold yourself: blog: delete, settings: write');
+    expect((await call('POST', '/api/roles/create', editor, roleInput({ permissions: within }))).statusCode).toBe(201);
+  });
+
+  it('widens another role only within the grantor, and leaves alone a role that holds more', async () => {
+    const narrow = await made({ permissions: { blog: { read: true } } });
+    const widen = await call(
+      'PUT',
+      `/api/roles/update/${narrow.id}`,
+      editor,
+      roleInput({ name: narrow.name, permissions: everything }),
+    );
+    expect(widen.statusCode).toBe(403);
+    expect(widen.json().message).toMatch(/^You can only grant permissions you hold yourself: gallery: read, /);
+    const ok = await call('PUT', `/api/roles/update/${narrow.id}`, editor, roleInput({ name: narrow.name, permissions: within }));
+    expect(ok.statusCode).toBe(200);
+
+    const stronger = await made({ permissions: { leads: { read: true } } });
+    const narrowing = await call(
+      'PUT',
+      `/api/roles/update/${stronger.id}`,
+      editor,
+      roleInput({ name: stronger.name, permissions: {} }),
+    );
+    expect(narrowing.statusCode).toBe(403);
+    expect(narrowing.json().message).toBe('This role holds permissions you do not (leads: read): ask an administrator.');
+  });
+
+  it('keeps the built-in roles, their names and descriptions too, for administrators', async () => {
+    for (const name of ['admin', 'manager', 'user']) {
+      const res = await call(
+        'PUT',
+        `/api/roles/update/${systemIds[name]}`,
+        editor,
+        roleInput({ name, displayName: 'Renamed', permissions: {} }),
+      );
+      expect(res.statusCode, name).toBe(403);
+      expect(res.json().message).toBe('Only an administrator can change the built-in roles.');
+    }
   });
 });

@@ -1,10 +1,24 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { missingPermissions, type PermissionMap } from '../../../shared/permissions.ts';
 import type { Db } from '../../db/client.ts';
 import { roles, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { effectivePermissions } from '../auth/permissions.service.ts';
 
-/** Who is acting: the signed-in user (a body's `createdBy` is never trusted). */
-export type Actor = { id: number; roleName: string | null };
+/**
+ * Who is acting: the signed-in user (a body's `createdBy` is never trusted), with their role and
+ * effective permissions, which bound what they may grant and whom they may manage.
+ */
+export type Actor = { id: number; roleId: number | null; roleName: string | null; permissions: PermissionMap };
+
+/** The signed-in user with their effective permissions (computed once per request). */
+export const actorOf = async (request: FastifyRequest): Promise<Actor> => ({
+  id: request.user!.id,
+  roleId: request.user!.roleId,
+  roleName: request.user!.roleName,
+  permissions: (await request.permissions())!,
+});
 
 export type Target = { id: number; roleId: number | null; roleName: string | null; status: string };
 
@@ -48,13 +62,40 @@ export function assertMayManage(actor: Actor, target: Pick<Target, 'roleName'> |
   if (newRoleName === 'admin') throw forbidden('Only an administrator can give the admin role.');
 }
 
+const isAdmin = (actor: Actor) => actor.roleName === 'admin';
+
+/** Issue 29: a non-administrator gives a role or a user only permissions they hold themselves. */
+export function assertGrantable(actor: Actor, wanted: PermissionMap) {
+  if (isAdmin(actor)) return;
+  const missing = missingPermissions(actor.permissions, wanted);
+  if (missing.length > 0) throw forbidden(`You can only grant permissions you hold yourself: ${missing.join(', ')}`);
+}
+
+/**
+ * Issue 29: a non-administrator never manages someone who holds a permission they lack (setting
+ * their password, deactivating, deleting, resetting their second factor, changing their access).
+ */
+export async function assertTargetWithinActor(db: Db, actor: Actor, target: Target) {
+  if (isAdmin(actor)) return;
+  const missing = missingPermissions(actor.permissions, await effectivePermissions(db, target));
+  if (missing.length > 0) {
+    throw forbidden(`This user holds permissions you do not (${missing.join(', ')}): ask an administrator.`);
+  }
+}
+
+/** Every check before changing another person's account: the admin rule, then "holds no more than you". */
+export async function assertMayManageUser(db: Db, actor: Actor, target: Target, newRoleName?: string | null) {
+  assertMayManage(actor, target, newRoleName);
+  await assertTargetWithinActor(db, actor, target);
+}
+
 export function assertNotSelf(actor: Actor, targetId: number, message: string) {
   if (actor.id === targetId) throw badRequest(message);
 }
 
-/** A non-administrator with `users: write` must not widen their own access. */
+/** A non-administrator with `users: write` never changes their own access (403). */
 export function assertNotSelfUnlessAdmin(actor: Actor, targetId: number, message: string) {
-  if (actor.roleName !== 'admin') assertNotSelf(actor, targetId, message);
+  if (!isAdmin(actor) && actor.id === targetId) throw forbidden(message);
 }
 
 const LAST_ADMIN = {

@@ -5,7 +5,9 @@ import type { Db } from '../../db/client.ts';
 import { rolePermissions, userPermissions, users } from '../../db/schema/index.ts';
 import { permissionsWithSource, rowsToMap } from '../auth/permissions.service.ts';
 import {
+  assertGrantable,
   assertMayManage,
+  assertMayManageUser,
   assertNotLastAdmin,
   assertNotSelfUnlessAdmin,
   chosenRole,
@@ -29,6 +31,18 @@ async function storeEntries(tx: Db, userId: number, map: PermissionMap) {
   await tx.insert(userPermissions).values(toEntries(map).map((entry) => ({ userId, ...entry })));
 }
 
+async function roleMap(tx: Db, role: { id: number; name: string }): Promise<PermissionMap> {
+  return role.name === 'admin'
+    ? permissionMap(() => ALL_ON)
+    : rowsToMap(await tx.select().from(rolePermissions).where(eq(rolePermissions.roleId, role.id)));
+}
+
+/** Giving a role: the admin role by an administrator only, any other within the giver's own permissions. */
+export async function assertRoleGrantable(db: Db, actor: Actor, role: { id: number; name: string } | null) {
+  assertMayManage(actor, null, role?.name);
+  if (role) assertGrantable(actor, await roleMap(db, role));
+}
+
 /**
  * §4: a role change saves the role and the recomputed set at once: admin everything on, another role
  * its stored permissions; "Unassigned" removes the user's own entries (so they have nothing).
@@ -42,11 +56,7 @@ export async function applyRole(tx: Db, userId: number, role: { id: number; name
     await tx.delete(userPermissions).where(eq(userPermissions.userId, userId));
     return;
   }
-  const map =
-    role.name === 'admin'
-      ? permissionMap(() => ALL_ON)
-      : rowsToMap(await tx.select().from(rolePermissions).where(eq(rolePermissions.roleId, role.id)));
-  await storeEntries(tx, userId, map);
+  await storeEntries(tx, userId, await roleMap(tx, role));
 }
 
 export interface UserPermissionsView {
@@ -65,17 +75,15 @@ export async function userPermissionsView(db: Db, userId: number): Promise<UserP
 /** PUT /users/permission/{id}: the modules sent, the rest off. */
 export async function setUserPermissions(db: Db, userId: number, input: UserPermissions, actor: Actor) {
   assertNotSelfUnlessAdmin(actor, userId, 'You cannot change your own permissions: ask an administrator.');
+  const sent = new Map(input.permissions.filter((p) => p.enabled !== false).map((p) => [p.module, p]));
+  const map = permissionMap((m) => {
+    const p = sent.get(m);
+    return { read: p?.canRead ?? false, write: p?.canWrite ?? false, delete: p?.canDelete ?? false };
+  });
+  assertGrantable(actor, map);
   await inTransaction(db, async (tx) => {
-    assertMayManage(actor, await targetUser(tx, userId));
-    const sent = new Map(input.permissions.filter((p) => p.enabled !== false).map((p) => [p.module, p]));
-    await storeEntries(
-      tx,
-      userId,
-      permissionMap((m) => {
-        const p = sent.get(m);
-        return { read: p?.canRead ?? false, write: p?.canWrite ?? false, delete: p?.canDelete ?? false };
-      }),
-    );
+    await assertMayManageUser(tx, actor, await targetUser(tx, userId));
+    await storeEntries(tx, userId, map);
   });
   return userPermissionsView(db, userId);
 }
@@ -92,7 +100,8 @@ export async function setUserRole(
     await lockAdministrators(tx);
     const target = await targetUser(tx, userId);
     const role = await chosenRole(tx, roleId);
-    assertMayManage(actor, target, role?.name);
+    await assertMayManageUser(tx, actor, target, role?.name);
+    await assertRoleGrantable(tx, actor, role);
     if (role?.name !== 'admin') await assertNotLastAdmin(tx, target, 'demote');
     await applyRole(tx, userId, role);
   });

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/schemas/user.ts';
 import { audit, whoOf } from '../audit/audit.service.ts';
 import { idParam } from '../media/params.ts';
-import { assertMayManage, assertNotSelf, targetUser, type Actor } from './user-guards.ts';
+import { actorOf, assertMayManageUser, assertNotSelf, targetUser } from './user-guards.ts';
 import { findUser, listUsers } from './user-rows.ts';
 import { setUserPermissions, setUserRole, userPermissionsView } from './user-permissions.service.ts';
 import { createStaffUser, deleteStaffUser, setStaffPassword, updateStaffUser } from './users.service.ts';
@@ -22,7 +22,6 @@ import { conflict } from '../../errors.ts';
 
 type IdParams = { Params: { id: string } };
 
-const actorOf = (request: FastifyRequest): Actor => ({ id: request.user!.id, roleName: request.user!.roleName });
 const userId = (request: FastifyRequest<IdParams>) => idParam(request.params.id, 'The user');
 
 /** The names of the fields an update changed (the audit log keeps names, never values). */
@@ -49,7 +48,7 @@ export default async function usersRoutes(app: FastifyInstance) {
   // There is no public sign-up: /register creates a staff account exactly as /users/create does.
   for (const url of ['/api/users/create', '/api/register']) {
     app.post(url, write, async (request, reply) => {
-      const user = await createStaffUser(app.db, UserCreateSchema.parse(request.body ?? {}), actorOf(request));
+      const user = await createStaffUser(app.db, UserCreateSchema.parse(request.body ?? {}), await actorOf(request));
       await audit(app.db, whoOf(request), { action: 'create', entity, entityId: user.id, title: user.username });
       return reply.code(201).send({ message: 'Added user successfully', data: user });
     });
@@ -59,7 +58,7 @@ export default async function usersRoutes(app: FastifyInstance) {
     const id = userId(request);
     const input = UserUpdateSchema.parse(request.body ?? {});
     const before = await findUser(app.db, id);
-    const user = await updateStaffUser(app.db, id, input, actorOf(request));
+    const user = await updateStaffUser(app.db, id, input, await actorOf(request));
     await audit(app.db, whoOf(request), {
       action: 'update',
       entity,
@@ -73,7 +72,7 @@ export default async function usersRoutes(app: FastifyInstance) {
   const changePassword = async (request: FastifyRequest<IdParams>) => {
     const id = userId(request);
     const { newPassword } = AdminPasswordSchema.parse(request.body ?? {});
-    await setStaffPassword(app.db, id, newPassword, actorOf(request));
+    await setStaffPassword(app.db, id, newPassword, await actorOf(request));
     await audit(app.db, whoOf(request), {
       action: 'password-change',
       entity,
@@ -88,7 +87,7 @@ export default async function usersRoutes(app: FastifyInstance) {
   app.put<IdParams>('/api/users/role/:id', write, async (request) => {
     const id = userId(request);
     const { roleId } = UserRoleSchema.parse(request.body ?? {});
-    const { user, ...permissions } = await setUserRole(app.db, id, roleId, actorOf(request));
+    const { user, ...permissions } = await setUserRole(app.db, id, roleId, await actorOf(request));
     await audit(app.db, whoOf(request), {
       action: 'role-change',
       entity,
@@ -108,7 +107,7 @@ export default async function usersRoutes(app: FastifyInstance) {
     const id = userId(request);
     const input = UserPermissionsSchema.parse(request.body ?? {});
     const before = await userPermissionsView(app.db, id);
-    const view = await setUserPermissions(app.db, id, input, actorOf(request));
+    const view = await setUserPermissions(app.db, id, input, await actorOf(request));
     const changes = changedModules(before.permissions, view.permissions);
     const title = (await findUser(app.db, id))?.username;
     await audit(app.db, whoOf(request), { action: 'permissions-change', entity, entityId: id, title, changes });
@@ -118,7 +117,7 @@ export default async function usersRoutes(app: FastifyInstance) {
   app.delete<IdParams>('/api/users/:id', remove, async (request) => {
     const id = userId(request);
     const before = await findUser(app.db, id);
-    await deleteStaffUser(app.db, id, actorOf(request));
+    await deleteStaffUser(app.db, id, await actorOf(request));
     await audit(app.db, whoOf(request), { action: 'delete', entity, entityId: id, title: before?.username });
     return { message: 'User deleted successfully' };
   });
@@ -126,22 +125,25 @@ export default async function usersRoutes(app: FastifyInstance) {
   // A lost phone: the user signs in with their password alone, and is led to set up again where required.
   app.post<IdParams>('/api/users/:id/two-factor/reset', write, async (request) => {
     const id = userId(request);
-    const target = await targetUser(app.db, id);
-    assertMayManage(actorOf(request), target);
+    await assertMayManageUser(app.db, await actorOf(request), await targetUser(app.db, id));
     if (!(await removeTwoFactor(app.db, id))) throw conflict('This user does not use two-factor sign-in.');
+    // Issue 29: whoever holds the lost phone and the password is signed out as well.
+    const ended = await revokeUserSessions(app.db, id);
     await audit(app.db, whoOf(request), {
       action: '2fa-reset',
       entity,
       entityId: id,
       title: (await findUser(app.db, id))?.username,
+      details: { sessionsEnded: ended },
     });
-    return { message: 'Two-factor sign-in was reset.' };
+    return { message: 'Two-factor sign-in was reset and their sessions were ended.', ended };
   });
 
   app.post<IdParams>('/api/users/:id/sessions/end', write, async (request) => {
     const id = userId(request);
-    assertNotSelf(actorOf(request), id, 'To end your own other sessions, use Account security.');
-    assertMayManage(actorOf(request), await targetUser(app.db, id));
+    const actor = await actorOf(request);
+    assertNotSelf(actor, id, 'To end your own other sessions, use Account security.');
+    await assertMayManageUser(app.db, actor, await targetUser(app.db, id));
     const ended = await revokeUserSessions(app.db, id);
     await audit(app.db, whoOf(request), {
       action: 'session-end',

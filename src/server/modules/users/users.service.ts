@@ -8,7 +8,7 @@ import { revokeUserSessions } from '../auth/sessions.service.ts';
 import { assertNewPassword } from '../security/password-policy.ts';
 import { isUniqueViolation } from '../media/params.ts';
 import {
-  assertMayManage,
+  assertMayManageUser,
   assertNotLastAdmin,
   assertNotSelf,
   assertNotSelfUnlessAdmin,
@@ -21,7 +21,7 @@ import {
   USERNAME_TAKEN,
   type Actor,
 } from './user-guards.ts';
-import { applyRole } from './user-permissions.service.ts';
+import { applyRole, assertRoleGrantable } from './user-permissions.service.ts';
 import { findUser } from './user-rows.ts';
 
 const OWN_PASSWORD = 'Use "Change password" to change your own password (it asks for the current one).';
@@ -55,7 +55,7 @@ const personalWords = (p: { username: string; email: string; firstName: string; 
 /** POST /users/create and POST /register. */
 export async function createStaffUser(db: Db, input: UserCreate, actor: Actor): Promise<PublicUser> {
   const role = await chosenRole(db, input.roleId);
-  assertMayManage(actor, null, role?.name);
+  await assertRoleGrantable(db, actor, role);
   await assertNewPassword(db, input.password, 'password', personalWords(input));
   const passwordHash = await hashPassword(input.password);
   const id = await uniqueOr409(() =>
@@ -91,7 +91,7 @@ export async function updateStaffUser(db: Db, id: number, input: UserUpdate, act
       const target = await targetUser(tx, id);
       const roleChanges = input.roleId !== undefined && input.roleId !== target.roleId;
       const role = roleChanges ? await chosenRole(tx, input.roleId!) : undefined;
-      assertMayManage(actor, target, role?.name);
+      await assertMayManageUser(tx, actor, target, role?.name);
       const deactivates = input.status === 'inactive' && target.status === 'active';
       if (deactivates) {
         assertNotSelf(actor, id, 'You cannot deactivate your own account.');
@@ -99,6 +99,7 @@ export async function updateStaffUser(db: Db, id: number, input: UserUpdate, act
       }
       if (roleChanges) {
         assertNotSelfUnlessAdmin(actor, id, 'You cannot change your own role: ask an administrator.');
+        if (role) await assertRoleGrantable(tx, actor, role);
         if (role?.name !== 'admin') await assertNotLastAdmin(tx, target, 'demote');
       }
       await assertUnique(tx, input, id);
@@ -129,7 +130,7 @@ export async function setStaffPassword(db: Db, id: number, newPassword: string, 
   await assertNewPassword(db, newPassword, 'newPassword', personalWords(person));
   const passwordHash = await hashPassword(newPassword);
   await inTransaction(db, async (tx) => {
-    assertMayManage(actor, await targetUser(tx, id));
+    await assertMayManageUser(tx, actor, await targetUser(tx, id));
     await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, id));
     await revokeUserSessions(tx, id);
   });
@@ -141,7 +142,7 @@ export async function deleteStaffUser(db: Db, id: number, actor: Actor): Promise
   await inTransaction(db, async (tx) => {
     await lockAdministrators(tx);
     const target = await targetUser(tx, id);
-    assertMayManage(actor, target);
+    await assertMayManageUser(tx, actor, target);
     await assertNotLastAdmin(tx, target, 'delete');
     await tx.delete(users).where(eq(users.id, id));
   });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODULES } from '../../../shared/permissions.ts';
+import { ALL_ON, MODULES, permissionMap, SITE_MODULES } from '../../../shared/permissions.ts';
 import { roles, sessions, userPermissions, users } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createRole, createUser, installTestSchool, sessionCookie, TEST_PASSWORD } from '../../test/factories.ts';
@@ -12,7 +12,10 @@ let admin: Awaited<ReturnType<typeof createUser>>;
 let adminCookie: string;
 /** Reads staff accounts only (users: read). */
 let viewer: string;
-/** Manages staff accounts but is not an administrator (custom role with users read/write/delete). */
+/**
+ * Manages staff accounts but is not an administrator: a custom role with users read/write/delete
+ * and what the built-in "User" role has (so they may give that role, issue 29).
+ */
 let officeManager: Awaited<ReturnType<typeof createUser>>;
 let officeCookie: string;
 let roleIds: Record<string, number>;
@@ -22,7 +25,10 @@ beforeAll(async () => {
   ({ admin } = await installTestSchool(app));
   adminCookie = await sessionCookie(app, admin);
   viewer = await sessionCookie(app, await createUser(app, { role: null, permissions: { users: { read: true } } }));
-  const office = await createRole(app, 'office', { users: { read: true, write: true, delete: true } });
+  const office = await createRole(app, 'office', {
+    users: { read: true, write: true, delete: true },
+    ...Object.fromEntries(SITE_MODULES.map((m) => [m, { read: true, write: true }])),
+  });
   officeManager = await createUser(app, { role: 'office' });
   officeCookie = await sessionCookie(app, officeManager);
   const blogWriter = await createRole(app, 'blog_writer', { blog: { read: true, write: true } });
@@ -425,11 +431,13 @@ describe('PUT /api/users/role/{id}', () => {
 
   it('stops a non-administrator from changing their own role or permissions, or an admin’s', async () => {
     const own = await call('PUT', `/api/users/role/${officeManager.id}`, officeCookie, { roleId: roleIds.user });
-    expect(own.statusCode).toBe(400);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe('You cannot change your own role: ask an administrator.');
     const ownPermissions = await call('PUT', `/api/users/permission/${officeManager.id}`, officeCookie, {
-      permissions: [{ module: 'settings', canRead: true, canWrite: true, canDelete: true }],
+      permissions: [{ module: 'users', canRead: true, canWrite: true, canDelete: true }],
     });
-    expect(ownPermissions.statusCode).toBe(400);
+    expect(ownPermissions.statusCode).toBe(403);
+    expect(ownPermissions.json().message).toBe('You cannot change your own permissions: ask an administrator.');
     expect((await call('PUT', `/api/users/role/${admin.id}`, officeCookie, { roleId: roleIds.user })).statusCode).toBe(403);
   });
 });
@@ -455,7 +463,7 @@ describe('/api/users/permission/{id}', () => {
   it('saves the enabled modules sent; every other module becomes off (even an empty list)', async () => {
     const user = await staff({ roleId: roleIds.user });
     const cookie = await sessionCookie(app, user);
-    expect((await me(cookie)).permissions.settings.write).toBe(true);
+    expect((await me(cookie)).permissions.blog.write).toBe(true);
     const res = await call('PUT', `/api/users/permission/${user.id}`, adminCookie, {
       id: user.id,
       createdBy: 5,
@@ -536,7 +544,7 @@ describe('the last active administrator', () => {
   it('cannot be deleted or deactivated, while another active administrator can', async () => {
     const solo = await buildTestApp();
     const { admin: only } = await installTestSchool(solo);
-    const someoneElse = { id: -1, roleName: 'admin' };
+    const someoneElse = { id: -1, roleId: null, roleName: 'admin', permissions: permissionMap(() => ALL_ON) };
     await expect(deleteStaffUser(solo.db, only.id, someoneElse)).rejects.toMatchObject({
       status: 409,
       message: expect.stringMatching(/last active administrator cannot be deleted/),
