@@ -91,7 +91,8 @@ function hydrationScript(
           id,
           isRouteErrorResponse(error)
             ? { ...error, __type: 'RouteErrorResponse' }
-            : { message: error instanceof Error ? error.message : 'Error', __type: 'Error' },
+            : // Never the error's own text: a failed query's carries its SQL (the page says "Something went wrong").
+              { message: 'Error', __type: 'Error' },
         ]),
       )
     : null;

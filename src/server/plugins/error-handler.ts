@@ -45,6 +45,34 @@ function isDataException(error: unknown): boolean {
 const DATA_EXCEPTION_MESSAGE = 'A value in this request is out of range or cannot be stored. Check the fields and try again.';
 const UNAVAILABLE_MESSAGE = 'The database is not reachable right now. Please try again in a moment.';
 
+/**
+ * What a visitor sees of a page while the database cannot be reached and no copy of the page is
+ * kept: nothing of the school (that is in the database) and nothing of the failure.
+ */
+export const UNAVAILABLE_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex" />
+    <title>Briefly unavailable</title>
+    <style>
+      body { font-family: system-ui, sans-serif; max-width: 36rem; margin: 6rem auto; padding: 0 1rem; color: #334155; text-align: center; }
+      h1 { color: #0f172a; font-size: 1.75rem; }
+    </style>
+  </head>
+  <body>
+    <h1>The site is briefly unavailable</h1>
+    <p>Sorry, this page cannot be shown just now. Please try again in a minute.</p>
+  </body>
+</html>
+`;
+
+/** Seconds a client (or a balancer) is asked to wait before trying again while the database is away. */
+const UNAVAILABLE_RETRY_AFTER = '5';
+
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
 /** Every error body is `{error, message, ...}`: `message` repeats `error` for screens that toast it (§8). */
 export default fp(
   async function errorHandler(app: FastifyInstance) {
@@ -65,7 +93,10 @@ export default fp(
       }
       if (isConnectionError(error)) {
         request.log.warn({ err: error }, 'database unavailable');
-        return reply.code(503).header('retry-after', '5').send({ error: UNAVAILABLE_MESSAGE, message: UNAVAILABLE_MESSAGE });
+        reply.code(503).header('retry-after', UNAVAILABLE_RETRY_AFTER).header('cache-control', 'no-store');
+        // Pages and feeds: a plain page (a balancer retries another instance on the 503).
+        if (!isApiPath(request.url)) return reply.type('text/html; charset=utf-8').send(UNAVAILABLE_PAGE);
+        return reply.send({ error: UNAVAILABLE_MESSAGE, message: UNAVAILABLE_MESSAGE });
       }
       if (isDataException(error)) {
         // A value the checks let through but the database cannot hold (a range, an encoding): the

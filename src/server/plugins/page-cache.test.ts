@@ -40,6 +40,16 @@ describe('PageCache', () => {
     expect(cache.set('/', page(10), { generation })).toBe(false);
   });
 
+  it('answers nothing past its time, but keeps the page for a database that is away', () => {
+    const cache = new PageCache(true, { ttlMs: 1000 });
+    const home = page(10);
+    cache.set('/', home);
+    expect(cache.get('/', Date.now() + 2000)).toBeUndefined();
+    expect(cache.stale('/')).toBe(home);
+    cache.clear();
+    expect(cache.stale('/')).toBeUndefined();
+  });
+
   it('builds once for callers asking at the same time', async () => {
     const cache = new PageCache(true);
     let builds = 0;

@@ -45,7 +45,8 @@ const sizeOf = (page: CachedPage) => page.body.length + (page.br?.length ?? 0) +
 /**
  * Rendered public HTML and feeds by pageKey (DESIGN §7), dropped on any content or settings write.
  * Entries also expire after `ttlMs`, since the events order depends on the clock (upcoming vs
- * past). Bounded by entries and bytes, least recently used first out (a Map keeps insertion order:
+ * past); an expired entry is still there for `stale` until it is replaced or evicted. Bounded by
+ * entries and bytes, least recently used first out (a Map keeps insertion order:
  * a hit moves its entry to the end, to the second).
  */
 export class PageCache {
@@ -72,11 +73,8 @@ export class PageCache {
       entry = pool.get(key);
       if (!entry) return undefined;
     }
-    if (now - entry.page.storedAt > this.limits.ttlMs) {
-      pool.delete(key);
-      this.totalBytes -= entry.bytes;
-      return undefined;
-    }
+    // Past its time the entry is not answered, but stays (until evicted or replaced) for `stale`.
+    if (now - entry.page.storedAt > this.limits.ttlMs) return undefined;
     // To the end of the eviction order, at most once a second: a hit under load moves nothing.
     if (now - entry.usedAt > 1000) {
       entry.usedAt = now;
@@ -84,6 +82,14 @@ export class PageCache {
       pool.set(key, entry);
     }
     return entry.page;
+  }
+
+  /**
+   * The page kept under `key` however old: answered while the database cannot be reached, so a
+   * visitor gets the page as it was rather than an error (render.ts, feeds).
+   */
+  stale(key: string): CachedPage | undefined {
+    return (this.own.get(key) ?? this.stray.get(key))?.page;
   }
 
   /** Counts writes that cleared the cache: a page built before one is not kept (see set). */

@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RenderContext, RenderResult } from '../../client/entry-server.tsx';
 import type { AppConfig } from '../config.ts';
-import { createServerPublicData, ReadMemo } from '../modules/site/public-data.ts';
+import { isConnectionError } from '../db/client.ts';
+import { createServerPublicData, ReadMemo, reportingUnavailable } from '../modules/site/public-data.ts';
 import { currentUser } from '../modules/auth/auth.service.ts';
 import { SESSION_COOKIE, userForSession } from '../modules/auth/sessions.service.ts';
 import { bootScriptTag } from './boot-script.ts';
@@ -208,12 +209,18 @@ export default fp(
       if (CLIENT_ONLY.test(url.pathname))
         return { kind: 'page' as const, status: 200, page: await renderShell(url.pathname), canonicalPath: key };
       const template = await renderer.template(url.pathname);
+      let unavailable: unknown;
       const result = await renderer.render(new Request(url, { headers: { accept: 'text/html' } }), {
-        publicData,
+        publicData: reportingUnavailable(publicData, (error) => (unavailable ??= error)),
         origin,
         // Not in development: an edited component would keep its old markup.
         parts: config.dev ? undefined : reads.parts,
       });
+      if (unavailable) {
+        // Not a page with "could not load" in it (nor one to keep): the kept copy, or a 503.
+        reads.parts = new Map();
+        throw unavailable;
+      }
       if (result.kind === 'redirect') return result;
       return {
         kind: 'page' as const,
@@ -268,7 +275,17 @@ export default fp(
 
     async function renderAndSend(request: FastifyRequest, reply: FastifyReply, path: string, key: string) {
       const origin = app.siteOrigin(request);
-      const result = await cache.once(key, () => renderAndKeep(path, key, origin));
+      let result: Awaited<ReturnType<typeof renderAndKeep>>;
+      try {
+        result = await cache.once(key, () => renderAndKeep(path, key, origin));
+      } catch (error) {
+        // The database is away: the page as it was last kept, however old; else the error
+        // handler's 503 (a balancer then tries another instance).
+        const stale = isConnectionError(error) ? cache.stale(key) : undefined;
+        if (!stale) throw error;
+        request.log.debug({ err: error }, 'database unavailable: answering the kept page');
+        return send(request, reply, key, stale, false);
+      }
       if ('location' in result) return reply.redirect(result.location, result.status);
       return send(request, reply, key, result.page, result.kept);
     }

@@ -1,10 +1,18 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, it } from 'vitest';
-import { isConnectionError } from '../db/client.ts';
-import { buildTestApp } from '../test/build-test-app.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TcpProxy } from '../../../e2e/support/tcp-proxy.ts';
+import { buildApp } from '../app.ts';
+import { isConnectionError, openDb } from '../db/client.ts';
+import { DIST_DIR } from '../plugins/render.ts';
+import { buildTestApp, TEST_SETUP_CODE } from '../test/build-test-app.ts';
+import { createPost } from '../test/content-factories.ts';
 import { installTestSchool, sessionCookie } from '../test/factories.ts';
-import { adminQuery, testDriver } from '../test/test-database.ts';
+import { adminQuery, TEMPLATE_DB_ENV, testDriver, withDatabase } from '../test/test-database.ts';
 
 async function expectUnavailable(app: FastifyInstance, cookie: string, databaseName?: string) {
   const api = await app.inject({ url: '/api/events', headers: { cookie } });
@@ -48,5 +56,108 @@ describe('a database that refuses work', () => {
       await adminQuery(`alter database ${name} allow_connections true`);
       await app.close().catch(() => {});
     }
+  });
+});
+
+// Issue 29 (7): with PostgreSQL away, public pages answered 500 with the failed query's SQL in
+// the HTML. They answer 503 (a balancer retries another instance) with nothing of the failure in
+// it, and a page the cache still holds is answered as it was.
+const built = existsSync(join(DIST_DIR, 'ssr/entry-server.js'));
+const SQL_TEXT = /Failed query|select "|from "|\binsert into\b|ECONNREFUSED|PGlite is closed|params:/i;
+
+/**
+ * A site whose database can be taken away: on PostgreSQL every connection goes through a TCP
+ * proxy that `cut` closes (connections then refused, as when the server is down); on the
+ * built-in database `cut` closes it.
+ */
+async function siteWithCuttableDatabase(): Promise<{ app: FastifyInstance; cut: () => Promise<void> }> {
+  const config = { pages: true, publicUrl: 'https://school.example' };
+  if (testDriver() !== 'pg') {
+    const app = await buildTestApp(config);
+    return { app, cut: () => app.database.current.close() };
+  }
+  const name = `sprout_t_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name} template ${process.env[TEMPLATE_DB_ENV]}`);
+  const direct = new URL(withDatabase(process.env.TEST_DATABASE_URL!, name));
+  const proxy = new TcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+  direct.host = `127.0.0.1:${await proxy.start()}`;
+  const handle = await openDb({ kind: 'pg', url: direct.toString(), poolSize: 4 });
+  const dataDir = mkdtempSync(join(tmpdir(), 'sprout-test-'));
+  const app = await buildApp({
+    ...config,
+    dataDir,
+    logLevel: 'silent',
+    setupCode: TEST_SETUP_CODE,
+    database: {
+      ...handle,
+      close: async () => {
+        await handle.close().catch(() => {});
+        await adminQuery(`drop database if exists ${name} with (force)`);
+      },
+    },
+  });
+  app.addHook('onClose', async () => {
+    await proxy.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return { app, cut: () => proxy.stop() };
+}
+
+describe.skipIf(!built)('public pages while the database refuses connections', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    vi.useRealTimers();
+    await app?.close().catch(() => {});
+    app = undefined;
+  });
+
+  it('answer 503 with Retry-After and no SQL; a kept page is answered as it was, however old', async () => {
+    const site = await siteWithCuttableDatabase();
+    app = site.app;
+    await installTestSchool(app);
+    await createPost(app, { title: 'Harvest Week', slug: 'harvest-week', status: 'published' });
+    const kept = await app.inject('/blog');
+    expect(kept.statusCode).toBe(200);
+    expect(kept.body).toContain('Harvest Week');
+    const keptFeed = await app.inject('/blog/rss.xml');
+    expect(keptFeed.statusCode).toBe(200);
+    await site.cut();
+    // An hour on: every kept page and remembered read is past its time, so each page must be
+    // drawn again from the database, and cannot be.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 60 * 60_000);
+    expect(app.pageCache.get('/blog')).toBeUndefined();
+
+    for (const url of ['/', '/events', '/blog/harvest-week', '/blog?page=2', '/events.ics', '/sitemap.xml']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(503);
+      expect(res.headers['retry-after'], url).toBeDefined();
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toContain('The site is briefly unavailable');
+      expect(res.body, url).not.toMatch(SQL_TEXT);
+      expect(res.headers['content-security-policy'], url).toBeDefined();
+    }
+    for (const url of ['/api/events', '/api/site/posts', '/api/school']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(503);
+      expect(res.headers['retry-after'], url).toBeDefined();
+      expect(res.body, url).not.toMatch(SQL_TEXT);
+    }
+
+    const stale = await app.inject('/blog');
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toBe(kept.body);
+    const staleFeed = await app.inject('/blog/rss.xml');
+    expect(staleFeed.statusCode).toBe(200);
+    expect(staleFeed.body).toBe(keptFeed.body);
+  });
+
+  it('keeps no page drawn while the database was away', async () => {
+    const site = await siteWithCuttableDatabase();
+    app = site.app;
+    await installTestSchool(app);
+    await site.cut();
+    expect((await app.inject('/events')).statusCode).toBe(503);
+    expect(app.pageCache.stale('/events')).toBeUndefined();
   });
 });

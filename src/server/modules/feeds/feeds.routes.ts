@@ -4,7 +4,15 @@ import { listPosts, publishedPostLinks } from '../posts/posts.service.ts';
 import { getSchoolProfile, schoolUpdatedAt } from '../site/site.service.ts';
 import { calendarEvents, icsCalendar, robotsTxt, rssXml, sitemapXml } from './feeds.service.ts';
 import { notFound } from '../../errors.ts';
-import { pageBytes, pathOf, type CachedPage } from '../../plugins/page-cache.ts';
+import { isConnectionError } from '../../db/client.ts';
+import { pageBytes, pathOf, type CachedPage, type PageCache } from '../../plugins/page-cache.ts';
+
+/** While the database is away, the copy kept last however old; any other failure goes on. */
+const staleOr = (cache: PageCache, key: string) => (error: unknown) => {
+  const stale = isConnectionError(error) ? cache.stale(key) : undefined;
+  if (!stale) throw error;
+  return stale;
+};
 
 /** RSS: the newest posts. */
 const RSS_ITEMS = 20;
@@ -31,7 +39,7 @@ export default async function feedsRoutes(app: FastifyInstance) {
       cache?.set(key, page, { generation });
       return page;
     };
-    const page = cache?.get(key) ?? (await (cache ? cache.once(key, fresh) : fresh()));
+    const page = cache?.get(key) ?? (await (cache ? cache.once(key, fresh).catch(staleOr(cache, key)) : fresh()));
     reply.header('etag', page.etag).header('cache-control', 'public, max-age=300');
     for (const [name, value] of Object.entries(headers)) reply.header(name, value);
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isConnectionError } from '../../db/client.ts';
 import type { PublicData } from '../../../client/lib/public-data.ts';
 import { getEvent, listEvents } from '../events/events.service.ts';
 import { videoEmbedUrl } from '../../../shared/schemas/gallery.ts';
@@ -71,5 +72,32 @@ export function createServerPublicData(app: FastifyInstance, memo?: ReadMemo): P
     posts: ({ limit, offset }) =>
       read(`posts ${limit} ${offset}`, async () => page(await listPostCards(app.db, { limit: limit + 1, offset }), limit)),
     post: (slug) => read(`post ${slug}`, () => getPostBySlug(app.db, slug, PUBLISHED)),
+  };
+}
+
+/**
+ * `data` whose reads also tell `onUnavailable` when the database could not be reached. The loaders
+ * turn a failed read into the page's "could not load" text (§8), which suits a browser's
+ * navigation; the server renderer instead answers 503 or the page kept from before (render.ts).
+ */
+export function reportingUnavailable(data: PublicData, onUnavailable: (error: unknown) => void): PublicData {
+  const watch =
+    <A extends unknown[], R>(read: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> => {
+      const value = read(...args);
+      // A branch of its own: the loader still gets (and handles) the read's own promise.
+      value.catch((error: unknown) => {
+        if (isConnectionError(error)) onUnavailable(error);
+      });
+      return value;
+    };
+  return {
+    server: data.server,
+    school: watch(data.school),
+    events: watch(data.events),
+    event: watch(data.event),
+    gallery: watch(data.gallery),
+    posts: watch(data.posts),
+    post: watch(data.post),
   };
 }
