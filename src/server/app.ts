@@ -109,7 +109,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     if ((request.raw as RawRequest)[BAD_URL]) {
       return reply.code(400).send({ error: 'The address of this request is not valid.' });
     }
-    if (!isValidHostHeader(request.host)) {
+    // The Host header itself: links follow it (site-address.ts), never X-Forwarded-Host.
+    if (!isValidHostHeader(request.headers.host)) {
       return reply.code(400).send({ error: 'The Host header of this request is not valid.' });
     }
   });

@@ -6,7 +6,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * The site's own origin for absolute URLs (canonical, Open Graph, JSON-LD, feeds, sitemap):
-     * PUBLIC_URL, else the address stored at install (school profile), else the request's host.
+     * PUBLIC_URL, else the address stored at install (school profile), else the request's Host.
      * Only the last depends on the request, and pages cached under it are keyed by it.
      */
     siteOrigin(request: FastifyRequest): string;
@@ -30,6 +30,13 @@ export function originOf(url: string | undefined | null): string | null {
   }
 }
 
+/**
+ * The Host the request was sent with. Not `request.host`: with TRUST_PROXY that is
+ * X-Forwarded-Host, which a client can send through a proxy that passes Host (README's nginx
+ * config) and so would choose the links of the answer. app.ts refuses a request without a valid Host.
+ */
+export const hostOf = (request: FastifyRequest): string => request.headers.host ?? request.host;
+
 export default fp(
   async function siteAddress(app: FastifyInstance, opts: { publicUrl?: string }) {
     const fixed = originOf(opts.publicUrl);
@@ -38,7 +45,7 @@ export default fp(
       stored = originOf((await getSchoolProfile(app.db)).siteUrl);
     };
     app.decorate('siteAddress', { configured: () => fixed ?? stored, reload });
-    app.decorate('siteOrigin', (request: FastifyRequest) => fixed ?? stored ?? `${request.protocol}://${request.host}`);
+    app.decorate('siteOrigin', (request: FastifyRequest) => fixed ?? stored ?? `${request.protocol}://${hostOf(request)}`);
     app.addHook('onReady', async () => {
       if (fixed) return;
       await reload().catch((err: unknown) => app.log.warn({ err }, 'could not read the site address'));

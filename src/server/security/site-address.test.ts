@@ -56,6 +56,25 @@ describe.skipIf(!built)('a forged Host header never reaches the links other visi
     }
   });
 
+  it('behind a proxy and without a site address, links follow Host, never X-Forwarded-Host', async () => {
+    const { app } = await schoolWithContent({ trustProxy: 1 });
+    // As README's nginx config sends it: Host passed on, the scheme in X-Forwarded-Proto; the
+    // client added an X-Forwarded-Host of its own, which nginx passes untouched.
+    const headers = { host: 'school.example', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' };
+    for (const url of FEEDS) {
+      const forged = await app.inject({ url, headers });
+      expect(forged.statusCode, url).toBe(200);
+      expect(forged.body, url).not.toMatch(/evil/);
+      const honest = await app.inject({ url, headers: { host: 'school.example', 'x-forwarded-proto': 'https' } });
+      expect(honest.body, url).not.toMatch(/evil/);
+    }
+    expect((await app.inject({ url: '/', headers })).body).toContain('<link rel="canonical" href="https://school.example/"');
+    expect((await app.inject({ url: '/blog/rss.xml', headers })).body).toContain('<link>https://school.example/blog</link>');
+    // A junk X-Forwarded-Host is simply not read; a junk Host is refused.
+    expect((await app.inject({ url: '/', headers: { ...headers, 'x-forwarded-host': 'a b/c' } })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/', headers: { ...headers, host: 'a b/c' } })).statusCode).toBe(400);
+  });
+
   it('refuses a site address that is not an http(s) origin', async () => {
     const { app, cookie } = await schoolWithContent();
     for (const siteUrl of ['javascript:alert(1)', 'https://acorns.example/path', 'ftp://acorns.example', 'acorns']) {
