@@ -6,7 +6,7 @@ import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import errorHandler from './plugins/error-handler.ts';
 import renderPlugin from './plugins/render.ts';
-import securityHeaders from './plugins/security-headers.ts';
+import securityHeaders, { answerClientError, answerFrameworkError } from './plugins/security-headers.ts';
 import { registerModules } from './modules/routes.ts';
 import { SecretBox } from './modules/two-factor/secret-box.ts';
 import { forgetSecuritySettings } from './modules/security/security-settings.service.ts';
@@ -90,6 +90,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       return '/';
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // Answers made before any hook runs carry the security headers too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // In-flight requests finish on close; keep-alive sockets are closed so shutdown is quick.
     forceCloseConnections: 'idle',
     // Creating the built-in database on first start takes seconds (initdb), more on a busy or small machine.
@@ -104,7 +107,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   await app.register(errorHandler);
-  // First of all hooks: the URL and Host that every later check relies on.
+  // First of all hooks, so every answer carries them, the 400s just below too.
+  await app.register(securityHeaders, { dev: config.dev, hstsMaxAge: config.hstsMaxAge });
+  // Then the URL and Host that every later check relies on.
   app.addHook('onRequest', async (request, reply) => {
     if ((request.raw as RawRequest)[BAD_URL]) {
       return reply.code(400).send({ error: 'The address of this request is not valid.' });
@@ -114,7 +119,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       return reply.code(400).send({ error: 'The Host header of this request is not valid.' });
     }
   });
-  await app.register(securityHeaders, { dev: config.dev });
   await app.register((await import('./plugins/api-cache-control.ts')).default);
   await app.register((await import('./plugins/text-guard.ts')).default);
   await app.register((await import('./plugins/api-compression.ts')).default);

@@ -27,6 +27,8 @@ export interface AppConfig {
   trustProxy?: number | string | false;
   /** Seals the second factors' secrets; without it, DATA_DIR/secret.key (made on first use). */
   secretKey?: string;
+  /** Strict-Transport-Security's max-age while the site address is https (env HSTS); false: never sent. */
+  hstsMaxAge?: number | false;
   /** Fixed setup code (tests); otherwise a random one is made and logged at start. */
   setupCode?: string;
 }
@@ -59,6 +61,7 @@ export function configFromEnv(env: Env, dev = false): AppConfig {
     smtpUrl: env.SMTP_URL,
     trustProxy: env.TRUST_PROXY,
     secretKey: env.SECRET_KEY,
+    hstsMaxAge: env.HSTS,
     dev,
     pages: true,
   };

@@ -23,6 +23,21 @@ const EnvSchema = z.object({
       }
       return parsed;
     }),
+  /**
+   * Strict-Transport-Security while the site address is https://: `on` (the default, one year),
+   * `off`, or a max-age in seconds (`0` tells browsers to forget it).
+   */
+  HSTS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseHsts(value);
+      if (parsed === null) {
+        ctx.addIssue({ code: 'custom', message: 'must be on, off, or a max-age in seconds (e.g. 31536000)' });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   /** The key that seals two-factor secrets; the same on every process of one school. */
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   /**
@@ -51,6 +66,14 @@ export function parseTrustProxy(value: string | undefined): number | string | fa
   const parts = v.split(',').map((p) => p.trim());
   const address = /^(?:[0-9.]{7,15}|[0-9a-f:.]{2,45}|loopback|linklocal|uniquelocal)(?:\/\d{1,3})?$/;
   return parts.length <= 50 && parts.every((p) => address.test(p)) ? parts.join(',') : null;
+}
+
+/** HSTS: a max-age in seconds, false for off, null when it cannot be read. Unset or on: one year. */
+export function parseHsts(value: string | undefined): number | false | null {
+  const v = value?.trim().toLowerCase();
+  if (!v || v === 'on' || v === 'true' || v === 'yes') return 31_536_000;
+  if (v === 'off' || v === 'false' || v === 'no') return false;
+  return /^\d{1,9}$/.test(v) ? Number(v) : null;
 }
 
 export type Env = z.infer<typeof EnvSchema>;
