@@ -152,6 +152,25 @@ describe.skipIf(!built)('public pages while the database refuses connections', (
     expect(staleFeed.body).toBe(keptFeed.body);
   });
 
+  it('no API route shows the failure: each answers 503 (or needs no database)', async () => {
+    const site = await siteWithCuttableDatabase();
+    app = site.app;
+    const { admin } = await installTestSchool(app);
+    const cookie = await sessionCookie(app, admin);
+    await site.cut();
+    const routes = app.routeTable.filter((r) => r.method === 'GET' && r.url.startsWith('/api/') && !r.url.includes('*'));
+    expect(routes.length).toBeGreaterThan(20);
+    for (const { url: pattern } of routes) {
+      const url = pattern.replace(/:\w+/g, '1');
+      for (const headers of [{ cookie }, {}]) {
+        const res = await app.inject({ url, headers });
+        expect(res.body, url).not.toMatch(SQL_TEXT);
+        if (res.statusCode !== 503)
+          expect([200, 401, 404], `${url} ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+      }
+    }
+  });
+
   it('keeps no page drawn while the database was away', async () => {
     const site = await siteWithCuttableDatabase();
     app = site.app;
