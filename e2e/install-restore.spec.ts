@@ -7,7 +7,7 @@ import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE } from '
 import { chromiumMissingReason } from './support/env.ts';
 import { E2E_ADMIN, E2E_SCHOOL_NAME, installSchool } from './support/install.ts';
 import { gotoReady, login } from './support/public-content.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { E2E_SETUP_CODE, startServer, type RunningServer } from './support/server.ts';
 
 /** Every <img> on the page that the browser loaded (a broken or missing photo has no natural width). */
 const loadedImages = (page: Page) =>
@@ -46,6 +46,7 @@ describe.skipIf(chromiumMissingReason())('a school that wiped its machine restor
     const { page } = t;
     await page.goto('/');
     await page.waitForURL(/\/install$/);
+    await page.getByLabel('Setup code').fill(E2E_SETUP_CODE);
     await page.getByRole('radio', { name: /Restore this backup/ }).check();
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Next' }).click();
@@ -96,7 +97,7 @@ describe.skipIf(chromiumMissingReason())('a school that wiped its machine restor
     const blank = await startServer();
     try {
       const t = await openPage(browser, blank.url, PHONE);
-      await t.page.goto('/install');
+      await t.page.goto(`/install?code=${E2E_SETUP_CODE}`);
       await t.page.getByRole('radio', { name: /Restore this backup/ }).check();
       await expectNoAxeViolations(t.page);
       await t.page.getByRole('button', { name: 'Next' }).click();

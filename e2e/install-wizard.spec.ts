@@ -9,7 +9,8 @@ import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage as openTestPage
 import { chromiumMissingReason, IN_CI } from './support/env.ts';
 import { E2E_SCHOOL_NAME, installSchool } from './support/install.ts';
 import { adminQuery, PG_URL, postgresReachable } from './support/postgres.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { gotoReady } from './support/public-content.ts';
+import { E2E_SETUP_CODE, startServer, type RunningServer } from './support/server.ts';
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true }).waitFor();
@@ -73,7 +74,21 @@ describe.skipIf(chromiumMissingReason())('the install wizard', () => {
       await page.goto('/');
       await page.waitForURL(`${server.url}/install`);
       await heading(page, 'Welcome');
-      expect(await page.getByLabel('Setup code').count()).toBe(0); // on the server itself: no code asked
+      // On the server itself too (behind a bare proxy_pass every visitor is local): the code is asked.
+      await next(page);
+      await page.getByText('Enter the setup code from the server log').waitFor();
+
+      // The address `npm start` printed, with the code in it: the wizard fills the code in and
+      // takes it out of the address bar.
+      const printed = /open (http:\/\/localhost:\d+\/install\?code=\S+) in a browser on this machine/.exec(server.logs())?.[1];
+      expect(printed, 'the wizard address in the server log').toBeTruthy();
+      const address = new URL(printed!);
+      expect(address.port).toBe(String(server.port));
+      expect(address.searchParams.get('code')).toBe(E2E_SETUP_CODE);
+      await page.goto(`${address.pathname}${address.search}`);
+      await heading(page, 'Welcome');
+      expect(await page.getByLabel('Setup code').inputValue()).toBe(E2E_SETUP_CODE);
+      expect(page.url()).toBe(`${server.url}/install`);
       expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('1');
       await expectNoAxeViolations(page);
       expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
@@ -130,7 +145,7 @@ describe.skipIf(chromiumMissingReason())('the install wizard, when another tab i
     const t = await openPage(browser, server.url, DESKTOP);
     try {
       const { page } = t;
-      await page.goto('/install');
+      await page.goto(`/install?code=${E2E_SETUP_CODE}`);
       await heading(page, 'Welcome');
       await next(page);
       await fillBasics(page, 'Second Tab School');
@@ -225,10 +240,11 @@ describe.skipIf(chromiumMissingReason() || pgMissing)('the install wizard with a
   });
 
   it('shows the real reason for a wrong port and a missing database, then installs into PostgreSQL and keeps using it after a restart (1280 px)', async () => {
-    server = await startServer({ dataDir });
+    // The admission below is sent within seconds of the page opening (a person takes longer).
+    server = await startServer({ dataDir, env: { SPROUT_MIN_FILL_MS: '0' } });
     const t = await openPage(browser, server.url, DESKTOP);
     const { page } = t;
-    await page.goto('/install');
+    await page.goto(`/install?code=${E2E_SETUP_CODE}`);
     await heading(page, 'Welcome');
     await next(page);
     await fillBasics(page, 'Postgres Pups Preschool');
@@ -282,6 +298,20 @@ describe.skipIf(chromiumMissingReason() || pgMissing)('the install wizard with a
       .getByRole('link', { name: /Postgres Pups Preschool/ })
       .first()
       .waitFor();
+
+    // At once, without a restart: a parent's admission goes into PostgreSQL.
+    await gotoReady(page, '/admission');
+    const form = page.getByRole('form', { name: 'Admission form' });
+    await form.getByLabel("Child's full name").fill('Aarav Sharma');
+    await form.getByLabel("Father's name").fill('Rohit Sharma');
+    await form.getByLabel('E-mail').fill('rohit@example.com');
+    await form.getByLabel('Phone').fill('+91 98765 00000');
+    await form.getByLabel('Date of birth').fill('2022-04-12');
+    await form.getByLabel('Admission date').fill('2027-04-01');
+    await form.getByLabel('Department').selectOption({ label: 'Nursery (3-4 yrs)' });
+    await form.getByLabel('Address').fill('7 Rose Street, Green Park');
+    await form.getByRole('button', { name: 'Submit Application' }).click();
+    await page.getByText('Form submitted! We will contact you soon.').waitFor();
     await t.close();
 
     const ready = await (await fetch(`${server.url}/api/ready`)).json();
@@ -290,9 +320,11 @@ describe.skipIf(chromiumMissingReason() || pgMissing)('the install wizard with a
     await client.connect();
     const { rows } = await client.query(`select username from users`);
     const events = await client.query(`select count(*)::int as n from events`);
+    const admissions = await client.query(`select name from enquiries where type = 'admission'`);
     await client.end();
     expect(rows).toEqual([{ username: 'admin' }]);
     expect(events.rows[0].n).toBeGreaterThan(0);
+    expect(admissions.rows).toEqual([{ name: 'Aarav Sharma' }]);
 
     // After a restart on the same DATA_DIR the app still runs on PostgreSQL (DATA_DIR/config.json).
     await server.stop();

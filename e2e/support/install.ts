@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
 import type { InstallPayload } from '../../src/shared/schemas/install.ts';
+import { E2E_SETUP_CODE } from './server.ts';
 
 export const E2E_ADMIN = { username: 'admin', email: 'admin@school.test', password: 'admin-password-1' };
 export const E2E_SCHOOL_NAME = 'Sunny Sprouts Preschool';
 
 /**
- * Installs a started server through its real API (from 127.0.0.1, so no setup code is needed).
+ * Installs a started server through its real API, with the setup code startServer gave it.
  * `sampleContent` is off unless asked for. Returns the payload used, with the admin's credentials.
  */
 export async function installSchool(
@@ -26,7 +27,7 @@ export async function installSchool(
   };
   const response = await fetch(`${server.url}/api/install`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-setup-code': E2E_SETUP_CODE },
     body: JSON.stringify(payload),
   });
   if (response.status !== 201) {

@@ -25,6 +25,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Every server started here takes this setup code (SPROUT_SETUP_CODE); every install request gives it. */
+export const E2E_SETUP_CODE = 'E2E0-SETU-PCDE';
+
 /** The compiled server, as `npm start` runs it (scripts/build.mjs writes it; global-setup checks it is there). */
 export const SERVER_ENTRY = join(ROOT, process.env.SPROUT_DIST_DIR ?? 'dist', 'server/main.js');
 
@@ -49,6 +52,7 @@ export async function startServer(
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
       SHUTDOWN_DRAIN_MS: '0',
+      SPROUT_SETUP_CODE: E2E_SETUP_CODE,
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,7 @@
 // A school's ten years of content, added through the API like staff would (bench-pages --growth,
 // bench-lists): 5,000 posts and 2,000 events over the installed sample content.
+import { BENCH_SETUP_CODE } from './harness.mjs';
+
 export const GROWTH_POSTS = 5000;
 export const GROWTH_EVENTS = 2000;
 export const ADMIN = { username: 'admin', email: 'admin@bench.test', password: 'bench-password-1' };
@@ -32,6 +34,7 @@ export async function installSchool(base) {
     app: { name: 'Bench Preschool', company_name: 'Bench', customer_email: 'office@bench.test', timezone: 'Asia/Kolkata' },
     admin: ADMIN,
     sampleContent: true,
+    setupCode: BENCH_SETUP_CODE,
   });
 }
 

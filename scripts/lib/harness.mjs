@@ -39,6 +39,9 @@ export async function waitFor(url, child, limitMs = 60_000) {
   }
 }
 
+/** The setup code the benches' servers take (SPROUT_SETUP_CODE): every install request gives it. */
+export const BENCH_SETUP_CODE = 'BENCH-SETUP-CODE';
+
 /** The compiled server the build writes (scripts/build.mjs). */
 export const SERVER_ENTRY = join(root, process.env.SPROUT_DIST_DIR ?? 'dist', 'server/main.js');
 
@@ -59,6 +62,7 @@ export function startServer({ port, dataDir, env = {}, loopDelayFile }) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'error',
       DATABASE_URL: '',
+      SPROUT_SETUP_CODE: BENCH_SETUP_CODE,
       ...(loopDelayFile ? { SPROUT_LOOP_DELAY_FILE: loopDelayFile } : {}),
       ...env,
     },
@@ -77,11 +81,11 @@ export async function loopDelay(child, file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
-/** Installs a started server through its API, from loopback (no setup code), with the sample content. */
+/** Installs a started server through its API, with its setup code and the sample content. */
 export async function installOverApi(base, { name = 'Sunny Sprouts Preschool', admin }) {
   const response = await fetch(`${base}/api/install`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-setup-code': BENCH_SETUP_CODE },
     body: JSON.stringify({
       database: { type: 'builtin' },
       app: { name, company_name: `${name} Ltd`, customer_email: 'office@school.test', timezone: 'Asia/Kolkata' },

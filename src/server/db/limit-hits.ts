@@ -38,16 +38,40 @@ export async function recordLimitHit(db: Db, limit: SharedLimit, client: string)
  * counts this event and returns 0. A burst spread over several processes is cut at the limit.
  */
 export async function admitLimitHit(db: Db, limit: SharedLimit, client: string): Promise<number> {
+  return (await admit(db, limit, client)).retryAfter;
+}
+
+/**
+ * For a limit on failures (wrong setup codes): the attempt is counted as one before it is checked,
+ * atomically as admitLimitHit does, so a burst never has more than `max` checked; `forgive` takes
+ * the count back once the attempt turned out right.
+ */
+export async function admitAttempt(
+  db: Db,
+  limit: SharedLimit,
+  client: string,
+): Promise<{ retryAfter: number; forgive(): Promise<void> }> {
+  const { retryAfter, id } = await admit(db, limit, client);
+  return {
+    retryAfter,
+    forgive: async () => {
+      if (id !== undefined) await db.delete(limitHits).where(eq(limitHits.id, id));
+    },
+  };
+}
+
+async function admit(db: Db, limit: SharedLimit, client: string): Promise<{ retryAfter: number; id?: number }> {
   const key = keyOf(limit, client);
-  const wait = await db.transaction(async (txn) => {
+  const admitted = await db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sprout-limit:${key}`}))`);
     const retryAfter = await limitRetryAfter(tx, limit, client);
-    if (retryAfter === 0) await tx.insert(limitHits).values({ key });
-    return retryAfter;
+    if (retryAfter > 0) return { retryAfter };
+    const [row] = await tx.insert(limitHits).values({ key }).returning({ id: limitHits.id });
+    return { retryAfter: 0, id: row!.id };
   });
-  if (wait === 0) prune(db);
-  return wait;
+  if (admitted.retryAfter === 0) prune(db);
+  return admitted;
 }
 
 /** Rows older than a day are useless to every limit here: dropped now and then, never awaited. */

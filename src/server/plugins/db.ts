@@ -6,6 +6,7 @@ import type { AppConfig } from '../config.ts';
 
 /** Holds the open database; the installer may swap it for PostgreSQL while the app runs. */
 export class Database {
+  private readonly swapListeners: ((next: DbHandle) => Promise<void> | void)[] = [];
   constructor(private handle: DbHandle) {}
   get db(): Db {
     return this.handle.db;
@@ -19,11 +20,19 @@ export class Database {
   ping() {
     return this.handle.ping();
   }
+  /**
+   * Work that runs per database and started on the one the app opened with (a listening
+   * connection, a sweep) starts again here on the new one. Must not throw.
+   */
+  onSwap(listener: (next: DbHandle) => Promise<void> | void) {
+    this.swapListeners.push(listener);
+  }
   /** Replaces the database; the old one is closed once in-flight work had a moment to finish. */
   async swap(next: DbHandle): Promise<void> {
     const previous = this.handle;
     this.handle = next;
     await previous.close();
+    for (const listener of this.swapListeners) await listener(next);
   }
   close() {
     return this.handle.close();

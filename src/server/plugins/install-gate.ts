@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { isInstalled } from '../modules/install/install-state.ts';
-import { newSetupCode } from '../modules/install/setup-code.ts';
+import { newSetupCode, notInstalledMessage, wizardAddress } from '../modules/install/setup-code.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     installState: {
-      /** DESIGN §4 one-time code for callers that are not on the server itself. */
+      /** DESIGN §4 one-time code every install request gives (the CLI install needs none). */
       readonly setupCode: string;
       /** DATA_DIR: where the installer writes config.json and sample media. */
       readonly dataDir: string;
@@ -54,12 +54,13 @@ export default fp(
     };
     app.decorate('installState', state);
 
-    app.addHook('onReady', async () => {
+    // Once listening (the port is known): the wizard's address with the code in it, for the person
+    // at this machine to open; anyone else gives the code in the wizard.
+    app.addHook('onListen', async () => {
       if (await state.isInstalled().catch(() => true)) return;
-      app.log.warn(
-        `Sprout is not installed yet. Open /install in a browser to run the setup wizard. ` +
-          `From another machine the wizard asks for this one-time setup code: ${setupCode}`,
-      );
+      const address = app.server.address();
+      if (!address || typeof address === 'string') return;
+      app.log.warn(notInstalledMessage(wizardAddress(address.address, address.port, setupCode), setupCode));
     });
 
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {

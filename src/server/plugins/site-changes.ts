@@ -62,9 +62,9 @@ export default fp(
       done(null, payload);
     });
 
-    app.addHook('onReady', async () => {
+    async function listen() {
       const url = app.database.current.url;
-      if (app.database.kind !== 'pg' || !url) return;
+      if (app.database.kind !== 'pg' || !url || listener) return;
       listener = new PgListener({
         url,
         channel: SITE_CHANGES_CHANNEL,
@@ -78,7 +78,12 @@ export default fp(
         onError: (err) => app.log.warn({ err }, 'lost the connection that hears other instances’ changes; reconnecting'),
       });
       await listener.start();
-    });
+    }
+    app.addHook('onReady', listen);
+    // The installer moved the app to PostgreSQL: other instances may join it from now on.
+    app.database.onSwap(() =>
+      listen().catch((err: unknown) => app.log.warn({ err }, 'could not listen for other instances’ changes')),
+    );
     app.addHook('onClose', async () => {
       await listener?.close();
     });

@@ -92,7 +92,7 @@ describe.runIf(testDriver() === 'pglite')('the built-in database killed during a
           if (run === 0) {
             const install = await fetch(`${child.url}/api/install`, {
               method: 'POST',
-              headers: { 'content-type': 'application/json' },
+              headers: { 'content-type': 'application/json', 'x-setup-code': 'crash-test' },
               body: JSON.stringify({
                 database: { type: 'builtin' },
                 app: { name: 'Crash School', company_name: 'Crash Co', customer_email: 'o@crash.test', timezone: 'Asia/Kolkata' },

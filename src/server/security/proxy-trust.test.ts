@@ -39,7 +39,7 @@ describe('TRUST_PROXY', () => {
     const spoofed = await app.inject({
       method: 'POST',
       url: '/api/install',
-      payload: installPayload(),
+      payload: installPayload({ setupCode: undefined }),
       ...viaProxy('203.0.113.9', '127.0.0.1'),
     });
     expect(spoofed.statusCode).toBe(403);
@@ -56,12 +56,33 @@ describe('TRUST_PROXY', () => {
     expect(withCode.statusCode).toBe(201);
   });
 
+  // nginx with a bare `proxy_pass http://127.0.0.1:3000;`: Host 127.0.0.1:3000, no X-Forwarded-For,
+  // so every visitor is a loopback connection with a local Host.
+  it('refuses an install from 127.0.0.1 without the code (a bare proxy_pass sends no forwarding header)', async () => {
+    app = await buildTestApp();
+    for (const path of ['/api/install', '/api/testDatabaseDetails', '/api/install/check-code']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: path,
+        remoteAddress: '127.0.0.1',
+        headers: { host: '127.0.0.1:3000' },
+        payload: path === '/api/install' ? installPayload({ setupCode: undefined }) : {},
+      });
+      expect(res.statusCode, path).toBe(403);
+    }
+    expect((await app.inject({ url: '/api/install/status', headers: { host: '127.0.0.1:3000' } })).json()).toMatchObject({
+      installed: false,
+      needsSetupCode: true,
+    });
+    expect((await app.inject({ url: '/api/install/status' })).json().installed).toBe(false);
+  });
+
   it('asks for the code when the Host is not a local name (a rebinding page in the installer’s browser)', async () => {
     app = await buildTestApp();
     const res = await app.inject({
       method: 'POST',
       url: '/api/install',
-      payload: installPayload(),
+      payload: installPayload({ setupCode: undefined }),
       headers: { host: 'evil.example' },
     });
     expect(res.statusCode).toBe(403);

@@ -1,4 +1,5 @@
 import type { InstallPayload } from '../../shared/schemas/install.ts';
+import { TEST_SETUP_CODE } from './build-test-app.ts';
 
 /** A valid §3 install payload for tests; override any part. */
 export function installPayload(overrides: Partial<InstallPayload> = {}): InstallPayload {
@@ -14,6 +15,8 @@ export function installPayload(overrides: Partial<InstallPayload> = {}): Install
     },
     admin: { username: 'principal', email: 'principal@acorns.test', password: 'acorns-admin-1' },
     sampleContent: false,
+    // Every install request gives the code (DESIGN §4), from the server itself too.
+    setupCode: TEST_SETUP_CODE,
     ...overrides,
   };
 }

@@ -30,14 +30,18 @@ export const accountKey = (name: string, userId: number | undefined) =>
   userId === undefined ? normalise(name).slice(0, 200) : `user:${userId}`;
 
 /**
- * One atomic step per attempt: under a lock on the account, check both limits and count this
- * attempt as a failure before the password is looked at. A burst of guesses is therefore cut at
- * the limit, however many arrive at once; a correct password then clears the account's failures.
+ * One atomic step per attempt: under a lock on the account and one on the address, check both
+ * limits and count this attempt as a failure before the password is looked at. A burst of guesses
+ * is therefore cut at each limit exactly, however many arrive at once and at however many
+ * instances; a correct password then clears the account's failures.
  */
 export async function admitLoginAttempt(db: Db, key: string, ip: string): Promise<void> {
   await db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sprout-login:${key}`}))`);
+    // Always the account first, then the address; the address lock's holder waits for nothing
+    // more, so two attempts never wait on each other in a circle. (Two-key form: its own space.)
+    await tx.execute(sql`select pg_advisory_xact_lock(1, hashtext(${`sprout-login:${key}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(2, hashtext(${`sprout-login-ip:${ip}`}))`);
     await assertLoginAllowed(tx, key, ip);
     await tx.insert(loginAttempts).values({ username: key, ip });
   });

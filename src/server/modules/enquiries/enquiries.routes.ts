@@ -54,15 +54,18 @@ async function enquiriesRoutes(app: FastifyInstance) {
     sweepMs: Number(process.env.SPROUT_MAIL_SWEEP_MS) || 60_000,
   });
   app.decorate('mailOutbox', outbox);
-  app.addHook('onReady', () => {
+  const resume = () => {
     void outbox.resume().catch((err: unknown) => app.log.warn({ err }, 'could not resume enquiry e-mails'));
-  });
+  };
+  app.addHook('onReady', resume);
+  // After the installer's move to PostgreSQL: the sweep that other instances' mail needs.
+  app.database.onSwap(resume);
   app.addHook('onClose', async () => {
     outbox.close();
     await outbox.settle();
   });
 
-  const formTokens = new FormTokens(app.db);
+  const formTokens = new FormTokens(() => app.db);
   // Browser tests fill forms faster than people: they may lower the minimum fill time (never raise
   // it; a value that is not a number leaves it as it is).
   const lowered = Number(process.env.SPROUT_MIN_FILL_MS?.trim() || NaN);

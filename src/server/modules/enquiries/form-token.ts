@@ -14,11 +14,17 @@ export type FormTokenCheck = 'ok' | 'invalid' | 'expired' | 'too-fast';
  * The minimum fill time, measured on the server: a token signs the time a form was shown and its
  * type (HMAC-SHA256), so a bot can no longer claim it took its time. The secret lives in `settings`,
  * so every server process on one database signs and checks alike.
+ *
+ * Give the app's database as a getter (`() => app.db`): the installer may swap the database for
+ * PostgreSQL while the app runs, and the secret is the current database's.
  */
 export class FormTokens {
-  private secret: Promise<Buffer> | null = null;
+  private readonly secrets = new WeakMap<Db, Promise<Buffer>>();
+  private readonly db: () => Db;
 
-  constructor(private readonly db: Db) {}
+  constructor(db: Db | (() => Db)) {
+    this.db = typeof db === 'function' ? db : () => db;
+  }
 
   async issue(type: EnquiryType, now = Date.now()): Promise<string> {
     return `${now}.${sign(await this.key(), type, now)}`;
@@ -35,13 +41,18 @@ export class FormTokens {
     return age < minFillMs ? 'too-fast' : 'ok';
   }
 
-  /** Read once per process; a failed read is tried again on the next request. */
+  /** Read once per process and database; a failed read is tried again on the next request. */
   private key(): Promise<Buffer> {
-    this.secret ??= loadOrCreateSecret(this.db).catch((error: unknown) => {
-      this.secret = null;
-      throw error;
-    });
-    return this.secret;
+    const db = this.db();
+    let secret = this.secrets.get(db);
+    if (!secret) {
+      secret = loadOrCreateSecret(db).catch((error: unknown) => {
+        this.secrets.delete(db);
+        throw error;
+      });
+      this.secrets.set(db, secret);
+    }
+    return secret;
   }
 }
 

@@ -4,45 +4,48 @@ import { AppError, conflict, forbidden } from '../../errors.ts';
 import { DatabaseDetailsSchema, type InstallStatus } from '../../../shared/schemas/install.ts';
 import { DatabaseTestError, testDatabaseConnection } from './database-test.ts';
 import { ALREADY_INSTALLED, installSchool } from './install.service.ts';
-import { limitRetryAfter, recordLimitHit } from '../../db/limit-hits.ts';
+import { admitAttempt } from '../../db/limit-hits.ts';
 import { isInstalled } from './install-state.ts';
-import { isLocalRequest, SETUP_CODE_LIMIT, setupCodeMatches } from './setup-code.ts';
+import { SETUP_CODE_LIMIT, setupCodeMatches } from './setup-code.ts';
 import type { Readable } from 'node:stream';
 import { ARCHIVE_TYPES, missingArchive, restoreUploadedArchive } from '../backups/restore-upload.ts';
-import type { RestoreResult } from '../../../shared/schemas/backup.ts';
+import { InstallRestoreOptionsSchema, RESTORE_CONFIRM_HEADER, type RestoreResult } from '../../../shared/schemas/backup.ts';
+import { auditSuccess, readConfirmHeader } from '../backups/backup-access.ts';
 
 const SETUP_CODE_HEADER = 'x-setup-code';
 const WRONG_CODE = 'The setup code is missing or wrong. Copy it from the server log (the line "Sprout is not installed yet").';
 
 export default async function installRoutes(app: FastifyInstance) {
-  /** DESIGN §4: installed → 409 for everybody; otherwise a remote caller must give the setup code. */
+  /**
+   * DESIGN §4: installed → 409 for everybody; otherwise every caller gives the setup code, on the
+   * server itself too (behind a bare `proxy_pass` every visitor looks local). `npm start` prints
+   * the wizard's address with the code in it; `npm run install:school` needs none.
+   */
   async function guard(request: FastifyRequest, reply: FastifyReply) {
     if (await app.installState.isInstalled()) throw conflict(ALREADY_INSTALLED);
-    if (isLocalRequest(request)) return;
-    const wait = await limitRetryAfter(app.db, SETUP_CODE_LIMIT, request.ip);
-    if (wait > 0) {
-      reply.header('retry-after', String(wait));
+    // Counted before the code is compared, in one step: a burst of guesses is cut at the limit.
+    const attempt = await admitAttempt(app.db, SETUP_CODE_LIMIT, request.ip);
+    if (attempt.retryAfter > 0) {
+      reply.header('retry-after', String(attempt.retryAfter));
       throw new AppError(
         429,
         'TOO_MANY_ATTEMPTS',
-        `Too many wrong setup codes. Please try again in ${Math.ceil(wait / 60)} minutes.`,
+        `Too many wrong setup codes. Please try again in ${Math.ceil(attempt.retryAfter / 60)} minutes.`,
       );
     }
     const header = request.headers[SETUP_CODE_HEADER];
     const fromBody = (request.body as { setupCode?: unknown } | undefined)?.setupCode;
     const given = typeof header === 'string' ? header : typeof fromBody === 'string' ? fromBody : undefined;
-    if (!setupCodeMatches(app.installState.setupCode, given)) {
-      await recordLimitHit(app.db, SETUP_CODE_LIMIT, request.ip);
-      throw forbidden(WRONG_CODE);
-    }
+    if (!setupCodeMatches(app.installState.setupCode, given)) throw forbidden(WRONG_CODE);
+    await attempt.forgive();
   }
 
-  app.get('/api/install/status', async (request, reply): Promise<InstallStatus> => {
+  app.get('/api/install/status', async (_request, reply): Promise<InstallStatus> => {
     reply.header('cache-control', 'no-store');
     const installed = await app.installState.isInstalled();
     return {
       installed,
-      needsSetupCode: !installed && !isLocalRequest(request),
+      needsSetupCode: !installed,
       database: app.database.kind,
       databaseConfigured: app.installState.databaseConfigured,
     };
@@ -112,10 +115,13 @@ export default async function installRoutes(app: FastifyInstance) {
         body?.resume();
         throw error;
       }
-      const result = await restoreUploadedArchive(app, body, request.log);
+      // The backup's passphrase (opens its two-factor key) and file name, as the back office sends them.
+      const options = InstallRestoreOptionsSchema.parse(readConfirmHeader(request.headers[RESTORE_CONFIRM_HEADER]));
+      const restored = await restoreUploadedArchive(app, body, request.log, options);
+      await auditSuccess(app, request, 'backup-restore', { title: restored.title, file: options.name, bytes: restored.bytes });
       if (await isInstalled(app.db)) app.installState.markInstalled();
       await app.siteAddress.reload();
-      return result;
+      return restored.result;
     });
   });
 }

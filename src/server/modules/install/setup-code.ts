@@ -1,9 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { SharedLimit } from '../../db/limit-hits.ts';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
 
 /** A code people can type from a log line: 12 characters from an alphabet without look-alikes. */
 export function newSetupCode(): string {
@@ -13,20 +9,16 @@ export function newSetupCode(): string {
   return `${chars.slice(0, 4).join('')}-${chars.slice(4, 8).join('')}-${chars.slice(8).join('')}`;
 }
 
-/** Host names a browser on the server itself uses (a rebinding page's own name is not one of them). */
-const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?$/i;
-
-/**
- * DESIGN §4 takeover guard: only a caller on the server itself may install without the code. A
- * request that came through a proxy at all (trusted or not: a proxy on the same machine makes
- * every visitor look local) needs the code, and so does one whose Host is not a local name (a
- * page on another site that rebinds its name to 127.0.0.1 in the installer's own browser).
- */
-export function isLocalRequest(request: FastifyRequest): boolean {
-  if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) return false;
-  if (PROXY_HEADERS.some((h) => request.headers[h] !== undefined)) return false;
-  return LOCAL_HOST.test(request.headers.host ?? '');
+/** Where the person at the server opens the wizard: the code rides in the address (`?code=`). */
+export function wizardAddress(listening: string, port: number, code: string): string {
+  const anyOrLoopback = ['0.0.0.0', '::', '127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(listening);
+  const host = anyOrLoopback ? 'localhost' : listening.includes(':') ? `[${listening}]` : listening;
+  return `http://${host}:${port}/install?code=${encodeURIComponent(code)}`;
 }
+
+export const notInstalledMessage = (address: string, code: string) =>
+  `Sprout is not installed yet. To run the setup wizard, open ${address} in a browser on this machine. ` +
+  `From another machine, open /install at this server's address and give this one-time setup code: ${code}`;
 
 export function setupCodeMatches(expected: string, given: string | undefined): boolean {
   if (!given) return false;

@@ -4,6 +4,7 @@ import { Logo } from '../../../components/layout/logo.tsx';
 import { Toaster } from '../../../components/ui/toaster.tsx';
 import { useInstallStatus } from '../../../features/install/api/get-install-status.ts';
 import { InstallWizard } from '../../../features/install/components/install-wizard.tsx';
+import { useSetupCodeFromAddress } from '../../../features/install/hooks/use-setup-code-from-address.ts';
 import { createStaffQueryClient } from '../../../lib/query-client.ts';
 
 /** The one-time install wizard (client-rendered, DESIGN §4). */
@@ -33,6 +34,7 @@ export function InstallApp() {
 
 function InstallScreen() {
   const status = useInstallStatus();
+  const codeFromAddress = useSetupCodeFromAddress();
   if (status.isPending) return <p className="p-6 text-slate-700">Loading...</p>;
   if (status.isError) {
     return (
@@ -55,5 +57,11 @@ function InstallScreen() {
       </div>
     );
   }
-  return <InstallWizard needsSetupCode={status.data.needsSetupCode} databaseConfigured={status.data.databaseConfigured} />;
+  return (
+    <InstallWizard
+      needsSetupCode={status.data.needsSetupCode}
+      databaseConfigured={status.data.databaseConfigured}
+      initialSetupCode={codeFromAddress}
+    />
+  );
 }

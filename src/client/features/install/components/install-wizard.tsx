@@ -25,9 +25,18 @@ import {
 /** §4: post-install redirect to / after 3000 ms. */
 const REDIRECT_MS = 3000;
 
-export function InstallWizard({ needsSetupCode, databaseConfigured }: { needsSetupCode: boolean; databaseConfigured: boolean }) {
+export function InstallWizard({
+  needsSetupCode,
+  databaseConfigured,
+  initialSetupCode = '',
+}: {
+  needsSetupCode: boolean;
+  databaseConfigured: boolean;
+  /** The code `npm start` printed in the wizard's address: filled in for the person at the server. */
+  initialSetupCode?: string;
+}) {
   const [step, setStep] = useState(0);
-  const [state, setState] = useState<WizardState>(INITIAL_STATE);
+  const [state, setState] = useState<WizardState>(() => ({ ...INITIAL_STATE, setupCode: initialSetupCode }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [dbTest, setDbTest] = useState<DatabaseTest>({ status: 'idle' });
   const [installError, setInstallError] = useState<string | null>(null);
@@ -201,7 +210,15 @@ export function InstallWizard({ needsSetupCode, databaseConfigured }: { needsSet
         else if (!done) void finish();
       }}
     >
-      {step === 0 && <WelcomeStep {...stepProps} needsSetupCode={needsSetupCode} mode={mode} onMode={setMode} />}
+      {step === 0 && (
+        <WelcomeStep
+          {...stepProps}
+          needsSetupCode={needsSetupCode}
+          codeFromAddress={initialSetupCode !== ''}
+          mode={mode}
+          onMode={setMode}
+        />
+      )}
       {step === 1 && <BasicInfoStep {...stepProps} />}
       {step === 2 && <AdminStep {...stepProps} />}
       {step === 3 && (

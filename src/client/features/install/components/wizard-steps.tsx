@@ -31,9 +31,10 @@ export function WelcomeStep({
   errors,
   update,
   needsSetupCode,
+  codeFromAddress,
   mode,
   onMode,
-}: StepProps & { needsSetupCode: boolean; mode: InstallMode; onMode: (mode: InstallMode) => void }) {
+}: StepProps & { needsSetupCode: boolean; codeFromAddress: boolean; mode: InstallMode; onMode: (mode: InstallMode) => void }) {
   return (
     <div className="space-y-4 text-slate-700">
       <p>
@@ -66,8 +67,9 @@ export function WelcomeStep({
       {needsSetupCode && (
         <div className="rounded-xl border border-amber-300 bg-amber-50 p-4">
           <p className="mb-3 text-sm text-amber-900">
-            You are installing from another computer. Enter the one-time setup code printed in the server&apos;s log (the line
-            that starts with &ldquo;Sprout is not installed yet&rdquo;).
+            {codeFromAddress
+              ? 'The one-time setup code came with the address the server printed.'
+              : 'Enter the one-time setup code printed in the server’s log (the line that starts with “Sprout is not installed yet”). On the server itself, open the address that line gives: it fills the code in.'}
           </p>
           <Field
             label="Setup code"
