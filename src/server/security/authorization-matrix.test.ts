@@ -63,6 +63,8 @@ const EXPECTED: Record<string, Rule> = {
   'DELETE /api/roles/delete/:id': needs('users', 'delete'),
   'POST /api/users/:id/two-factor/reset': needs('users', 'write'),
   'POST /api/users/:id/sessions/end': needs('users', 'write'),
+  'GET /api/users/built-in-roles-notice': needs('users', 'read'),
+  'DELETE /api/users/built-in-roles-notice': needs('users', 'write'),
 
   // The audit log (users: read) and Settings > Security: the policy is settings, the 2FA requirement users.
   'GET /api/audit': needs('users', 'read'),

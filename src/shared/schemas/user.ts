@@ -189,3 +189,12 @@ export interface CurrentUser extends PublicUser {
 
 /** Where a user's effective permissions come from. */
 export type PermissionSource = 'admin' | 'user' | 'role' | 'none';
+
+/**
+ * Issue 29: the note an upgrade leaves for administrators when the built-in Manager and User roles
+ * became fixed sets: who had every permission through them.
+ */
+export interface BuiltInRolesNotice {
+  changedAt: string;
+  affected: Array<{ id: number; username: string; firstName: string; lastName: string; role: 'manager' | 'user' }>;
+}

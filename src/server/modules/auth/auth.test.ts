@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginAttempts, sessions, users } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createRole, createUser, installTestSchool, sessionCookie, TEST_PASSWORD } from '../../test/factories.ts';
-import { MODULES } from '../../../shared/permissions.ts';
+import { MODULES, ROLE_PRESETS } from '../../../shared/permissions.ts';
 
 function cookieFrom(res: { headers: Record<string, unknown> }): string {
   const raw = res.headers['set-cookie'];
@@ -166,8 +166,9 @@ describe('sign-in and sessions', () => {
         role: { name: 'manager' },
       });
       expect(Object.keys(user.permissions)).toEqual([...MODULES]);
-      // A system role has everything (SPEC §6); a narrower set comes from a custom role.
-      expect(user.permissions.users).toEqual({ read: true, write: true, delete: true });
+      // The built-in roles are fixed sets (issue 29); another set comes from a custom role.
+      expect(user.permissions).toEqual(ROLE_PRESETS.manager.permissions);
+      expect(user.permissions.users).toEqual({ read: false, write: false, delete: false });
       await createRole(app, 'blog_writer', { blog: { read: true, write: true } });
       const writer = await createUser(app, { role: 'blog_writer' });
       const mine = (await app.inject({ url: '/api/auth/user', headers: { cookie: await sessionCookie(app, writer) } })).json()

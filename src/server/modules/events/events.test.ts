@@ -26,7 +26,7 @@ const valid = () => ({
 beforeAll(async () => {
   app = await buildTestApp();
   await installTestSchool(app);
-  cookie = await sessionCookie(app, await createUser(app, { role: 'user' }));
+  cookie = await sessionCookie(app, await createUser(app, { role: 'manager' }));
   await createCategory(app, 'Workshop');
 });
 afterAll(() => app.close());

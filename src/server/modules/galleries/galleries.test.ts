@@ -12,7 +12,7 @@ let cookie: string;
 beforeAll(async () => {
   app = await buildTestApp();
   await installTestSchool(app);
-  cookie = await sessionCookie(app, await createUser(app, { role: 'user' }));
+  cookie = await sessionCookie(app, await createUser(app, { role: 'manager' }));
 });
 afterAll(() => app.close());
 

@@ -214,8 +214,10 @@ describe('two-factor sign-in', () => {
     };
 
     it('leads staff signed in before the requirement to set it up, and refuses them the back office until then', async () => {
-      await createUser(app, { role: 'user', username: 'teacher' });
-      await createUser(app, { role: 'manager', username: 'boss' });
+      // Own entries for what the test reaches (enquiries, categories); the roles stay the built-in ones.
+      const teacherGrants = { leads: { read: true }, settings: { read: true, write: true } };
+      await createUser(app, { role: 'user', username: 'teacher', permissions: teacherGrants });
+      await createUser(app, { role: 'manager', username: 'boss', permissions: { settings: { read: true, write: true } } });
       const teacherCookie = (await signIn(app, 'teacher', TEST_PASSWORD)).sid!;
       const bossCookie = (await signIn(app, 'boss', TEST_PASSWORD)).sid!;
       const me = async (cookie: string) => (await app.inject({ url: '/api/auth/user', headers: { cookie } })).json().user;
@@ -257,8 +259,10 @@ describe('two-factor sign-in', () => {
     it('leads a user of a chosen role through setup at the next sign-in; other roles sign in as before', async () => {
       const [userRole] = await app.db.select().from(roles).where(eq(roles.name, 'user'));
       await setPolicy({ mode: 'roles', roleIds: [userRole!.id] });
-      await createUser(app, { role: 'user', username: 'teacher' });
-      await createUser(app, { role: 'manager', username: 'boss' });
+      // Own entries for what the test reaches (enquiries, categories); the roles stay the built-in ones.
+      const teacherGrants = { leads: { read: true }, settings: { read: true, write: true } };
+      await createUser(app, { role: 'user', username: 'teacher', permissions: teacherGrants });
+      await createUser(app, { role: 'manager', username: 'boss', permissions: { settings: { read: true, write: true } } });
       expect((await signIn(app, 'boss', TEST_PASSWORD)).sid).toBeDefined();
 
       const { res, sid, challenge } = await signIn(app, 'teacher', TEST_PASSWORD);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULES } from '../../../shared/permissions.ts';
-import { roles, sessions, userPermissions } from '../../db/schema/index.ts';
+import { roles, sessions, settings, userPermissions } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createRole, createUser, installTestSchool, sessionCookie, TEST_PASSWORD } from '../../test/factories.ts';
 import { enableTwoFactor, signIn, whoAmI } from '../../test/sign-in.ts';
@@ -130,5 +130,20 @@ describe('POST /api/users/{id}/two-factor/reset', () => {
     for (const cookie of [sid, other]) {
       expect(await whoAmI(app, cookie)).toBeNull();
     }
+  });
+});
+
+describe('the note on the built-in roles (migration 0010)', () => {
+  it('is shown to administrators until one of them dismisses it', async () => {
+    const affected = [{ id: 7, username: 'asha', firstName: 'Asha', lastName: 'Rao', role: 'user' }];
+    await app.db
+      .insert(settings)
+      .values({ key: 'built_in_roles_notice', value: { changedAt: '2026-11-28T03:00:00Z', affected } });
+    const url = '/api/users/built-in-roles-notice';
+    expect((await call('GET', url, adminCookie)).json().data).toEqual({ changedAt: '2026-11-28T03:00:00Z', affected });
+    expect((await call('GET', url, editorCookie)).json().data).toBeNull();
+    expect((await call('DELETE', url, editorCookie)).statusCode).toBe(403);
+    expect((await call('DELETE', url, adminCookie)).statusCode).toBe(200);
+    expect((await call('GET', url, adminCookie)).json().data).toBeNull();
   });
 });

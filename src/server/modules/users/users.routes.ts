@@ -18,7 +18,8 @@ import { setUserPermissions, setUserRole, userPermissionsView } from './user-per
 import { createStaffUser, deleteStaffUser, setStaffPassword, updateStaffUser } from './users.service.ts';
 import { removeTwoFactor } from '../two-factor/two-factor.service.ts';
 import { revokeUserSessions } from '../auth/sessions.service.ts';
-import { conflict } from '../../errors.ts';
+import { conflict, forbidden } from '../../errors.ts';
+import { builtInRolesNotice, dismissBuiltInRolesNotice } from './roles-notice.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -153,5 +154,16 @@ export default async function usersRoutes(app: FastifyInstance) {
       details: { ended, which: 'all' },
     });
     return { message: ended === 1 ? '1 session was ended.' : `${ended} sessions were ended.`, ended };
+  });
+
+  // Issue 29: told once to administrators, on the Users screen, after the built-in roles were narrowed.
+  app.get('/api/users/built-in-roles-notice', read, async (request) => ({
+    data: request.user!.roleName === 'admin' ? await builtInRolesNotice(app.db) : null,
+  }));
+
+  app.delete('/api/users/built-in-roles-notice', write, async (request) => {
+    if (request.user!.roleName !== 'admin') throw forbidden('Only an administrator can dismiss this note.');
+    await dismissBuiltInRolesNotice(app.db);
+    return { message: 'Note dismissed.' };
   });
 }
