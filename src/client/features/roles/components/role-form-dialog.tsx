@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { TextArea } from '../../media/components/textarea.tsx';
-import { ALL_ON, MODULES, type Action, type Module, type ModulePermission } from '../../../../shared/permissions.ts';
+import { MODULES, type Action, type Module, type ModulePermission } from '../../../../shared/permissions.ts';
 import { useCreateRole } from '../api/create-role.ts';
 import type { Role } from '../api/get-roles.ts';
 import { useUpdateRole } from '../api/update-role.ts';
@@ -16,7 +16,7 @@ const OFF: ModulePermission = { read: false, write: false, delete: false };
 /** §3: a lowercase identifier, underscores allowed, starting with a letter. */
 const NAME_PATTERN = /^[a-z][a-z0-9_]*$/;
 
-/** §2/§5 Role form with its permission grid; a system role's switches are all on and locked. */
+/** §2/§5 Role form with its permission grid; a built-in role's switches show its fixed set, locked (issue 29). */
 export function RoleFormDialog({
   open,
   role,
@@ -32,7 +32,9 @@ export function RoleFormDialog({
       onOpenChange={onOpenChange}
       title={role ? 'Edit Role' : 'Create New Role'}
       description={
-        role?.isSystem ? 'A system role has every permission; only its display name and description change.' : undefined
+        role?.isSystem
+          ? 'A built-in role has a fixed set of permissions; an administrator may change its display name and description.'
+          : undefined
       }
       width="max-w-2xl"
     >
@@ -109,7 +111,7 @@ function RoleForm({ role, onDone }: { role: Role | null; onDone: () => void }) {
         <PermissionGrid
           caption="Role permissions"
           locked={system}
-          rows={MODULES.map((module) => ({ module, ...(system ? ALL_ON : (permissions[module] ?? OFF)) }))}
+          rows={MODULES.map((module) => ({ module, ...(permissions[module] ?? OFF) }))}
           onAction={setAction}
         />
       </fieldset>

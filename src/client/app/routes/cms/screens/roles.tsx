@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { AlertDialog } from '../../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
+import { useUser } from '../../../../features/auth/api/get-user.ts';
 import { useCan } from '../../../../features/auth/hooks/use-can.ts';
 import { useDeleteRole } from '../../../../features/roles/api/delete-role.ts';
 import { useRoles, type Role } from '../../../../features/roles/api/get-roles.ts';
@@ -16,6 +17,9 @@ export default function RolesScreen() {
   const roles = useRoles();
   const canWrite = useCan('users', 'write');
   const canDelete = useCan('users', 'delete');
+  const me = useUser().data;
+  // Issue 29: the built-in roles and one's own role are changed by an administrator (the server refuses others).
+  const mayEdit = (role: Role) => canWrite && (me?.roleName === 'admin' || (!role.isSystem && role.id !== me?.roleId));
   const remove = useDeleteRole();
   const [form, setForm] = useState<{ role: Role | null } | null>(null);
   const [confirm, setConfirm] = useState<Role | null>(null);
@@ -53,7 +57,7 @@ export default function RolesScreen() {
           <li key={role.id}>
             <RoleCard
               role={role}
-              onEdit={canWrite ? () => setForm({ role }) : undefined}
+              onEdit={mayEdit(role) ? () => setForm({ role }) : undefined}
               onDelete={canDelete ? () => setConfirm(role) : undefined}
               onCannotDelete={canDelete ? () => setCannotDelete(true) : undefined}
             />

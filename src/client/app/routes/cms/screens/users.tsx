@@ -11,6 +11,8 @@ import { useSchoolTimezone } from '../../../../features/school/api/school.ts';
 import { useDeleteUser } from '../../../../features/users/api/delete-user.ts';
 import { useUsers, type UsersFilter } from '../../../../features/users/api/get-users.ts';
 import { useEndUserSessions, useResetTwoFactor } from '../../../../features/users/api/user-security.ts';
+import { useBuiltInRolesNotice, useDismissBuiltInRolesNotice } from '../../../../features/users/api/built-in-roles-notice.ts';
+import { BuiltInRolesNotice } from '../../../../features/users/components/built-in-roles-notice.tsx';
 import { PermissionsDialog } from '../../../../features/users/components/permissions-dialog.tsx';
 import { fullName, UserCard } from '../../../../features/users/components/user-card.tsx';
 import { UserFormDialog } from '../../../../features/users/components/user-form-dialog.tsx';
@@ -37,6 +39,8 @@ export default function UsersScreen() {
   const endSessions = useEndUserSessions();
   const resetTwoFactor = useResetTwoFactor();
   const policy = usePasswordPolicy();
+  const notice = useBuiltInRolesNotice(me?.roleName === 'admin');
+  const dismissNotice = useDismissBuiltInRolesNotice();
   const roleList = roles.data?.data ?? [];
   const counts = users.data?.counts;
   const filtered = filter.status !== 'all' || filter.roleId !== 'all';
@@ -54,6 +58,14 @@ export default function UsersScreen() {
           </Button>
         )}
       </div>
+
+      {notice.data?.data && (
+        <BuiltInRolesNotice
+          notice={notice.data.data}
+          pending={dismissNotice.isPending}
+          onDismiss={() => dismissNotice.mutate()}
+        />
+      )}
 
       <CounterTiles
         className="mt-6 grid-cols-3"

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ROLE_PRESETS, type Module, type SystemRole } from '../../../../../shared/permissions.ts';
+import { ADMIN_MENU, MAIN_MENU, visibleMenu } from './menu.ts';
+
+const names = (role: SystemRole) => {
+  const canRead = (module: Module) => ROLE_PRESETS[role].permissions[module].read;
+  return {
+    main: visibleMenu(MAIN_MENU, canRead).map((i) => i.name),
+    admin: visibleMenu(ADMIN_MENU, canRead).map((i) => i.name),
+  };
+};
+
+// Issue 29: the built-in roles are fixed sets, and the sidebar shows only what they may open.
+describe('the back-office menu of the built-in roles', () => {
+  it('shows a teacher with the User role the website only, and no Administration', () => {
+    expect(names('user')).toEqual({ main: ['Gallery', 'Events', 'Blog'], admin: [] });
+  });
+
+  it('shows a Manager the enquiries and the settings they read, but no staff administration', () => {
+    expect(names('manager')).toEqual({
+      main: ['Gallery', 'Events', 'Blog', 'Enquiries', 'Admissions'],
+      admin: ['Settings'],
+    });
+  });
+
+  it('shows an administrator everything', () => {
+    expect(names('admin').admin).toEqual(['Settings', 'Users', 'Roles', 'Permissions', 'Audit log']);
+  });
+});
