@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -78,6 +78,14 @@ export default fp(
     app.decorate('securityHeaders', current);
     app.addHook('onRequest', (_request, reply, done) => {
       for (const [name, value] of current()) reply.header(name, value);
+      done();
+    });
+    // Once close() has begun Fastify answers 503 itself, before any hook: from then on the headers
+    // are put on the raw response first (its writeHead keeps them).
+    app.addHook('preClose', (done) => {
+      app.server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
+        if (!response.headersSent) for (const [name, value] of current()) response.setHeader(name, value);
+      });
       done();
     });
   },

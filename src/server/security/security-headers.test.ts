@@ -10,10 +10,15 @@ import { installTestSchool, sessionCookie } from '../test/factories.ts';
 // Issue 29 (15): the 400s for a bad URL or Host went out without the security headers, and
 // Strict-Transport-Security was never sent.
 
-/** One raw request on a socket; the whole answer as text. */
-function rawRequest(port: number, text: string): Promise<string> {
+/** Raw requests on one socket, each sent after its pause (ms); the whole answer as text. */
+function rawRequest(port: number, ...parts: Array<string | number>): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(text));
+    const socket = connect(port, '127.0.0.1', async () => {
+      for (const part of parts) {
+        if (typeof part === 'number') await new Promise((resolve) => setTimeout(resolve, part));
+        else socket.write(part);
+      }
+    });
     let answer = '';
     socket.setEncoding('latin1');
     socket.on('data', (chunk: string) => (answer += chunk));
@@ -72,6 +77,34 @@ describe('every answer carries the security headers', () => {
         expect(head, `${what}: ${name}`).toContain(`${name}: ${value}`.toLowerCase());
       expect(head, what).toContain('strict-transport-security: max-age=31536000');
     }
+  });
+  it('the 503 to a request that arrives while the server closes', async () => {
+    const app = await start();
+    let closing = () => {};
+    app.get('/slow', async () => {
+      closing();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return 'done';
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    let closed: Promise<void> | undefined;
+    closing = () => {
+      closed = app.close();
+    };
+    // Two requests on one connection: the second arrives after close() began, the first still running.
+    const answer = await rawRequest(
+      port,
+      'GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n',
+      100,
+      'GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n',
+    );
+    await closed;
+    const second = answer.slice(answer.indexOf('HTTP/1.1', 10));
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(second).toMatch(/^HTTP\/1\.1 503 /);
+    const head = second.slice(0, second.indexOf('\r\n\r\n')).toLowerCase();
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(head, name).toContain(`${name}: ${value}`.toLowerCase());
   });
 });
 
