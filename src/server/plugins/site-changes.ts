@@ -62,9 +62,12 @@ export default fp(
       done(null, payload);
     });
 
+    /** Listens on the current database (again, after the installer swapped it). */
     async function listen() {
+      await listener?.close();
+      listener = null;
       const url = app.database.current.url;
-      if (app.database.kind !== 'pg' || !url || listener) return;
+      if (app.database.kind !== 'pg' || !url) return;
       listener = new PgListener({
         url,
         channel: SITE_CHANGES_CHANNEL,

@@ -328,6 +328,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('install into a PostgreSQL serve
       expect(res.statusCode).toBe(201);
       expect(res.json().database).toBe('pg');
       expect(app.database.kind).toBe('pg');
+      // Other instances may join this database now: this one hears their changes.
+      expect(app.siteChanges.listening()).toBe(true);
       const path = join(app.installState.dataDir, 'config.json');
       expect(statSync(path).mode & 0o777).toBe(0o600);
       expect(JSON.parse(readFileSync(path, 'utf8')).databaseUrl).toContain(`/${name}`);
