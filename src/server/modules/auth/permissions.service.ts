@@ -35,7 +35,8 @@ const rolePermissionsOf = preparedPerDb((db) =>
 /**
  * DESIGN §6: role `admin` has everything. Otherwise, a user who has per-user entries gets exactly
  * those (the permissions dialog saves the whole set: modules it leaves out are off); a user without
- * any gets their role's; a user with neither ("Unassigned") has nothing.
+ * any gets their role's rows (for the built-in `manager` and `user`, their fixed sets: issue 29); a
+ * user with neither ("Unassigned") has nothing.
  */
 export async function permissionsWithSource(
   db: Db,

@@ -10,7 +10,7 @@ export async function isInstalled(db: Db): Promise<boolean> {
   return Boolean(row);
 }
 
-/** Creates the system roles admin, manager and user with their §9 module permissions. */
+/** Creates the system roles admin, manager and user with their fixed sets (ROLE_PRESETS, issue 29). */
 export async function seedSystemRoles(db: Db): Promise<Record<(typeof SYSTEM_ROLES)[number], number>> {
   const ids = {} as Record<(typeof SYSTEM_ROLES)[number], number>;
   for (const name of SYSTEM_ROLES) {
