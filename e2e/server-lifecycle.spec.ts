@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_CI } from './support/env.ts';
 import { PG_URL, postgresReachable } from './support/postgres.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { E2E_SETUP_CODE, startServer, type RunningServer } from './support/server.ts';
 import { TcpProxy } from './support/tcp-proxy.ts';
 
 const pgMissing = !(await postgresReachable());
@@ -70,6 +70,9 @@ describe('the server process', () => {
   it('starts with `npm start` from the compiled server the build wrote, and answers /api/health', async () => {
     const server = await startServer({ script: 'scripts/start.mjs' });
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    // Not installed yet: the wizard's address, with the setup code in it, for the person at the machine.
+    const wizard = `http://localhost:${server.port}/install?code=${E2E_SETUP_CODE}`;
+    await expect.poll(() => server.logs()).toContain(wizard);
     expect(await server.stop()).toBe(0);
     // npm test builds first: a start that finds the build fresh runs it as it is.
     expect(server.logs()).not.toMatch(/Building the site/);
