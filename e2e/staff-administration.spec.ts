@@ -248,6 +248,59 @@ describe.skipIf(chromiumMissingReason())('staff administration: users, roles and
     await admin.close();
   });
 
+  it('gives a teacher with the built-in User role the website’s screens and no Administration (issue 29)', async () => {
+    const admin = await openPage(browser, server.url, DESKTOP);
+    const a = admin.page;
+    await signInAsAdmin(a, server);
+    // The built-in roles' grids show their fixed sets, locked.
+    await a.goto('/cms/roles');
+    await a.getByRole('button', { name: 'Edit Manager' }).click();
+    const manager = a.getByRole('dialog', { name: 'Edit Role' });
+    const box = (name: string) => manager.getByRole('checkbox', { name });
+    await box('Leads (enquiries): delete').waitFor();
+    for (const on of ['Leads (enquiries): delete', 'Events: delete'])
+      expect(await box(on).getAttribute('aria-checked'), on).toBe('true');
+    for (const off of ['Users and roles: read', 'Settings: write'])
+      expect(await box(off).getAttribute('aria-checked'), off).toBe('false');
+    expect(await box('Events: delete').isDisabled()).toBe(true);
+    await a.keyboard.press('Escape');
+
+    const { data } = (await (await a.request.get(`${server.url}/api/roles/get`)).json()) as {
+      data: Array<{ id: number; name: string }>;
+    };
+    const created = await a.request.post(`${server.url}/api/users/create`, {
+      data: {
+        firstName: 'Meera',
+        lastName: 'Iyer',
+        username: 'meera',
+        email: 'meera@school.test',
+        password: 'chalk-and-slate',
+        roleId: data.find((r) => r.name === 'user')!.id,
+      },
+    });
+    expect(created.status()).toBe(201);
+
+    const teacher = await openPage(browser, server.url, PHONE);
+    const t = teacher.page;
+    await t.goto('/cms');
+    await t.getByLabel('Username').fill('meera');
+    await t.getByLabel('Password').fill('chalk-and-slate');
+    await t.getByRole('button', { name: 'Log In' }).click();
+    await t.waitForURL(`${server.url}/cms`);
+    await t.getByRole('button', { name: 'Open menu' }).click();
+    const menu = t.getByRole('navigation', { name: 'Back office' });
+    await menu.getByRole('link', { name: 'Blog' }).waitFor();
+    for (const shown of ['Gallery', 'Events']) expect(await menu.getByRole('link', { name: shown }).count(), shown).toBe(1);
+    for (const hidden of ['Enquiries', 'Users', 'Roles', 'Permissions', 'Audit log', 'Category', 'Backups']) {
+      expect(await menu.getByRole('link', { name: hidden }).count(), hidden).toBe(0);
+    }
+    expect(await menu.getByText('Administration').count()).toBe(0);
+    expect((await t.request.get(`${server.url}/api/backups`)).status()).toBe(403);
+    expect((await t.request.get(`${server.url}/api/auth/users`)).status()).toBe(403);
+    await teacher.close();
+    await admin.close();
+  }, 120_000);
+
   it('shows the three screens without axe findings at 375 and 1280 px', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const admin = await openPage(browser, server.url, viewport);
