@@ -13,7 +13,7 @@ import { effectivePermissions } from '../modules/auth/permissions.service.ts';
  * missing permission) or get past the check (any other status: a 400 or 404 from the handler is fine).
  * `sign-in-challenge` routes answer 401 to everybody without the cookie a right password gives.
  */
-type Rule = 'public' | 'signed-in' | 'sign-in-challenge' | ReadonlyArray<readonly [Module, Action]>;
+type Rule = 'public' | 'signed-in' | 'sign-in-challenge' | 'admin' | ReadonlyArray<readonly [Module, Action]>;
 const needs = (module: Module, action: Action): Rule => [[module, action]];
 
 const EXPECTED: Record<string, Rule> = {
@@ -137,13 +137,14 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/enquiries/:id/notes': needs('leads', 'write'),
   'POST /api/enquiries/:id/reply': needs('leads', 'write'),
 
-  // Backups hold every account and enquiry: making and downloading them needs settings: write;
-  // a restore replaces everything and needs settings: delete.
-  'GET /api/backups': needs('settings', 'write'),
-  'GET /api/backups/archive': needs('settings', 'write'),
-  'GET /api/backups/files/:name': needs('settings', 'write'),
-  'PUT /api/backups/schedule': needs('settings', 'write'),
-  'POST /api/backups/restore': needs('settings', 'delete'),
+  // Backups hold every account and enquiry, and a restore replaces everything: administrators only
+  // (issue 29), each download and restore confirmed with the password again.
+  'GET /api/backups': 'admin',
+  'POST /api/backups/archive': 'admin',
+  'POST /api/backups/files/:name': 'admin',
+  'PUT /api/backups/schedule': 'admin',
+  'PUT /api/backups/passphrase': 'admin',
+  'POST /api/backups/restore': 'admin',
 };
 
 let app: FastifyInstance;
@@ -216,6 +217,7 @@ describe('authorization matrix', () => {
         let expected: 'allowed' | 401 | 403 = 'allowed';
         if (rule === 'sign-in-challenge' || (rule !== 'public' && !caller.user)) expected = 401;
         else if (typeof rule !== 'string' && !rule.some(([m, a]) => caller.permissions?.[m][a])) expected = 403;
+        else if (rule === 'admin' && caller.name !== 'admin') expected = 403;
         const got = res.statusCode === 401 || res.statusCode === 403 ? res.statusCode : 'allowed';
         if (got !== expected)
           mismatches.push(`${route} as ${caller.name}: expected ${expected}, got ${res.statusCode} ${res.body}`);

@@ -23,6 +23,9 @@ export const AUDIT_ACTIONS = {
   'status-change': 'Status changed',
   'role-change': 'Role changed',
   'permissions-change': 'Permissions changed',
+  'backup-download': 'Backup downloaded',
+  'backup-restore': 'Restored from a backup',
+  'backup-refused': 'Backup or restore refused',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
@@ -39,6 +42,7 @@ export const AUDIT_ENTITIES = {
   school: 'School profile',
   enquiry: 'Enquiry',
   settings: 'Security settings',
+  backup: 'Backup',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_KEYS = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH } from './user.ts';
 
 /** Daily backups written under DATA_DIR/backups: at an hour of the school's clock, the newest `keep` kept. */
 export const BackupScheduleSchema = z.object({
@@ -26,6 +27,61 @@ export const StoredBackupSchema = z.object({
 });
 export type StoredBackup = z.infer<typeof StoredBackupSchema>;
 
+/** The shortest passphrase that seals a backup's key (it guards every staff member's second factor). */
+export const MIN_BACKUP_PASSPHRASE_LENGTH = 12;
+
+const Passphrase = z
+  .string()
+  .max(1024, 'That passphrase is too long.')
+  .refine(
+    (p) => p === '' || p.length >= MIN_BACKUP_PASSPHRASE_LENGTH,
+    `Use at least ${MIN_BACKUP_PASSPHRASE_LENGTH} characters.`,
+  );
+
+/**
+ * An administrator confirming who they are before a backup leaves the server or a restore replaces
+ * it: their password, and their second factor's code when it is on (a six-digit code or a recovery code).
+ */
+export const BackupConfirmSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Enter your current password.' })
+    .min(1, 'Enter your current password.')
+    .max(MAX_PASSWORD_LENGTH),
+  code: z.string().trim().max(40, 'That code is too long.').optional(),
+});
+export type BackupConfirm = z.infer<typeof BackupConfirmSchema>;
+
+/** POST /api/backups/archive: a backup made now; the passphrase seals its copy of the two-factor key (none: the key is left out). */
+export const BackupDownloadSchema = BackupConfirmSchema.extend({ passphrase: Passphrase.optional() });
+export type BackupDownload = z.infer<typeof BackupDownloadSchema>;
+
+/**
+ * POST /api/backups/restore sends the archive as the body; this travels in the X-Backup-Confirm
+ * header as base64url JSON. `passphrase` opens the backup's key; `name` is the file's name, for the audit log.
+ */
+export const RestoreConfirmSchema = BackupConfirmSchema.extend({
+  passphrase: z.string().max(1024).optional(),
+  name: z.string().trim().max(200).optional(),
+});
+export type RestoreConfirm = z.infer<typeof RestoreConfirmSchema>;
+
+/** The install wizard's restore: no account to confirm yet, only the passphrase and the file's name. */
+export const InstallRestoreOptionsSchema = RestoreConfirmSchema.pick({ passphrase: true, name: true });
+
+/** PUT /api/backups/passphrase: the passphrase the daily backups seal their key with ('' removes it). */
+export const BackupPassphraseSchema = BackupConfirmSchema.extend({ passphrase: Passphrase });
+export type BackupPassphrase = z.infer<typeof BackupPassphraseSchema>;
+
+export const RESTORE_CONFIRM_HEADER = 'x-backup-confirm';
+
+/** The restore's confirmation as the header carries it (UTF-8 JSON, base64url: any character fits). */
+export function encodeRestoreConfirm(confirm: z.input<typeof RestoreConfirmSchema>): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(confirm));
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=/g, '');
+}
+
 export interface BackupsOverview {
   data: StoredBackup[];
   schedule: BackupSchedule;
@@ -34,6 +90,8 @@ export interface BackupsOverview {
   database: 'pglite' | 'pg';
   /** A backup or restore running now in this process. */
   busy: 'backup' | 'restore' | null;
+  /** Whether the daily backups seal their key with a passphrase (else they leave it out). */
+  passphraseSet: boolean;
 }
 
 export interface RestoreResult {
@@ -45,4 +103,8 @@ export interface RestoreResult {
     rows: number;
     files: number;
   };
+  /** Staff whose authenticator app must be set up again (their secret could not be opened without the passphrase). */
+  twoFactorCleared: number;
+  /** Accounts the backup made administrators that were not: left inactive. */
+  adminsDisabled: string[];
 }

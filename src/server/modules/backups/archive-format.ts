@@ -6,10 +6,12 @@ import { z } from 'zod';
  *   manifest.json        this file's schema: versions, migrations, tables, files, sha256 of each part
  *   db/<table>.jsonl     one table, one row per line as PostgreSQL's row_to_json, in primary key order
  *   uploads/<name>       every upload and image variant, byte for byte
- *   secret.key           DATA_DIR/secret.key, the key that seals the two-factor secrets (when the school has one)
+ *   secret.key           DATA_DIR/secret.key, the key that seals the two-factor secrets, itself sealed with
+ *                        the passphrase given at download (sealed-key.ts); left out when none is given
  */
 export const ARCHIVE_FORMAT = 'sprout-backup';
-export const ARCHIVE_FORMAT_VERSION = 1;
+/** 2: secret.key is sealed with a passphrase (1 carried it as it is; such archives still restore). */
+export const ARCHIVE_FORMAT_VERSION = 2;
 export const MANIFEST_NAME = 'manifest.json';
 /** The archive's copy of DATA_DIR/secret.key (same name in both places). */
 export const SECRET_KEY_ENTRY = 'secret.key';
@@ -51,10 +53,13 @@ export const ManifestSchema = z.object({
   ),
   files: z.array(z.object({ path: UploadPath, bytes: z.number().int().min(0), sha256: Sha256 })),
   /**
-   * DATA_DIR/secret.key, without which the restored two-factor secrets cannot be opened. Absent in
-   * archives made before it was carried, or by a Sprout whose key comes from SECRET_KEY.
+   * DATA_DIR/secret.key, without which the restored two-factor secrets cannot be opened; `sealed`:
+   * with a passphrase (sealed-key.ts). Absent when no passphrase was given, in archives made before
+   * it was carried, or by a Sprout whose key comes from SECRET_KEY.
    */
-  secretKey: z.object({ bytes: z.number().int().min(1).max(1024), sha256: Sha256 }).optional(),
+  secretKey: z
+    .object({ bytes: z.number().int().min(1).max(4096), sha256: Sha256, sealed: z.literal(true).optional() })
+    .optional(),
 });
 export type Manifest = z.infer<typeof ManifestSchema>;
 export type TableManifest = Manifest['tables'][number];

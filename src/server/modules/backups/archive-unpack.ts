@@ -93,7 +93,8 @@ export async function unpackChecked<M>(
       }
       const { total } = manifest.sizes;
       if (total > limits.maxBytes) stop(damaged('it unpacks to more than the allowed size'));
-      else if (total > free) stop(new ArchiveError('There is not enough free disk space to restore this backup. Nothing was changed.'));
+      else if (total > free)
+        stop(new ArchiveError('There is not enough free disk space to restore this backup. Nothing was changed.'));
     });
   };
 

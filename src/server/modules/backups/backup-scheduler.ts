@@ -3,7 +3,7 @@ import { runOnOneInstance } from '../../db/exclusive.ts';
 import { getSchoolProfile } from '../site/site.service.ts';
 import { defaultBackupPath, writeBackupFile } from './backup.service.ts';
 import type { OperationGate } from './operation-gate.ts';
-import { claimSlot, getSchedule, lastSlot, pruneScheduled } from './schedule.service.ts';
+import { claimSlot, getSchedule, getScheduledPassphrase, lastSlot, pruneScheduled } from './schedule.service.ts';
 
 const TICK_MS = 60_000;
 
@@ -55,15 +55,24 @@ export class BackupScheduler {
     const release = this.gate.take('backup');
     try {
       const started = Date.now();
+      // Sealed with the administrators' passphrase when they set one; else the two-factor key is left out.
+      const passphrase = await getScheduledPassphrase(db, this.app.secretBox);
       const result = await writeBackupFile(
         this.app.database.current,
         this.app.dataDir,
         defaultBackupPath(this.app.dataDir, true),
         this.app.storage,
+        { passphrase },
       );
       const removed = await pruneScheduled(this.app.dataDir, schedule.keep);
       this.app.log.info(
-        { path: result.path, bytes: result.bytes, ms: Date.now() - started, removed: removed.length },
+        {
+          path: result.path,
+          bytes: result.bytes,
+          ms: Date.now() - started,
+          removed: removed.length,
+          keySealed: Boolean(passphrase),
+        },
         'scheduled backup written',
       );
       return result.path;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, readFileSync } from 'node:fs';
-import { copyFile, link, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -19,6 +19,7 @@ import {
   type Manifest,
 } from './archive-format.ts';
 import { dumpDatabase } from './database-dump.ts';
+import { sealKey } from './sealed-key.ts';
 
 export const backupsDir = (dataDir: string) => join(dataDir, 'backups');
 
@@ -28,6 +29,11 @@ const GZIP_LEVEL = 4;
 export const APP_VERSION: string = (() => {
   return (JSON.parse(readFileSync(join(ROOT_DIR, 'package.json'), 'utf8')) as { version: string }).version;
 })();
+
+export interface BackupOptions {
+  /** Seals the archive's copy of secret.key; without one the key is left out (docs/decisions/0017-sealed-backup-secrets.md). */
+  passphrase?: string;
+}
 
 export interface PreparedBackup {
   manifest: Manifest;
@@ -46,6 +52,7 @@ export async function prepareBackup(
   database: Pick<DbHandle, 'db' | 'kind'>,
   dataDir: string,
   storage?: Storage,
+  options: BackupOptions = {},
 ): Promise<PreparedBackup> {
   const root = backupsDir(dataDir);
   mkdirSync(root, { recursive: true });
@@ -56,7 +63,7 @@ export async function prepareBackup(
       storage && storage.kind !== 'folder'
         ? await downloadUploads(storage, join(work, 'uploads'))
         : await snapshotUploads(uploadsDir(dataDir), join(work, 'uploads'));
-    const secretKey = await copySecretKey(dataDir, work);
+    const secretKey = options.passphrase ? await sealSecretKey(dataDir, work, options.passphrase) : undefined;
     const manifest: Manifest = {
       format: ARCHIVE_FORMAT,
       formatVersion: ARCHIVE_FORMAT_VERSION,
@@ -93,8 +100,9 @@ export async function writeBackupFile(
   dataDir: string,
   path: string,
   storage?: Storage,
+  options: BackupOptions = {},
 ): Promise<{ path: string; manifest: Manifest; bytes: number }> {
-  const prepared = await prepareBackup(database, dataDir, storage);
+  const prepared = await prepareBackup(database, dataDir, storage, options);
   const partial = `${path}.partial`;
   try {
     await mkdir(dirname(path), { recursive: true });
@@ -113,19 +121,21 @@ export const defaultBackupPath = (dataDir: string, scheduled = false) =>
   join(backupsDir(dataDir), backupFileName(new Date(), scheduled));
 
 /**
- * The key that seals the two-factor secrets travels with the rows it opens: without it a school
- * restored onto a new machine could not sign in with its authenticator apps. (With SECRET_KEY set
- * in the environment there is no file, and the school keeps that value itself.)
+ * The key that seals the two-factor secrets travels with the rows it opens, sealed itself with the
+ * passphrase: without it a school restored onto a new machine could not sign in with its
+ * authenticator apps, and with it in clear anyone holding the file could. (With SECRET_KEY set in
+ * the environment there is no file, and the school keeps that value itself.)
  */
-async function copySecretKey(dataDir: string, work: string): Promise<Manifest['secretKey']> {
-  const source = join(dataDir, SECRET_KEY_FILE);
+async function sealSecretKey(dataDir: string, work: string, passphrase: string): Promise<Manifest['secretKey']> {
+  let text: string;
   try {
-    await copyFile(source, join(work, SECRET_KEY_ENTRY));
+    text = await readFile(join(dataDir, SECRET_KEY_FILE), 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  return hashFile(join(work, SECRET_KEY_ENTRY));
+  await writeFile(join(work, SECRET_KEY_ENTRY), await sealKey(text, passphrase), { mode: 0o600 });
+  return { ...(await hashFile(join(work, SECRET_KEY_ENTRY))), sealed: true };
 }
 
 async function snapshotUploads(from: string, to: string): Promise<Manifest['files']> {

@@ -1,5 +1,5 @@
-import { createReadStream, existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
@@ -13,8 +13,9 @@ import { finishInterruptedRestore, restoreArchive, unpackArchive } from './resto
 import { rmSync } from 'node:fs';
 import { uploadsDir } from '../media/media.service.ts';
 import { openStorage } from '../../storage/storage.ts';
+import { SecretBox } from '../two-factor/secret-box.ts';
 
-export const BACKUP_USAGE = `Usage: npm run backup -- [--out FILE]
+export const BACKUP_USAGE = `Usage: npm run backup -- [--out FILE] [--passphrase-file FILE]
 
 Writes one archive (.tar.gz) of the whole school: every table of the database (staff accounts and
 their passwords, roles, permissions, settings, events, galleries, posts, enquiries) and every
@@ -22,11 +23,15 @@ uploaded image with its sizes, with a manifest of what it holds and a checksum o
 
   --out FILE   where to write it (default: DATA_DIR/backups/sprout-backup-<date>-<time>.tar.gz;
                "-" writes to standard output)
+  --passphrase-file FILE
+               seal the archive's copy of the two-factor key with the passphrase in FILE (first
+               line); without it the key is left out and staff set up their authenticator again
+               after a restore (their recovery codes still work)
 
 On PostgreSQL it runs while the site is up. The built-in database belongs to the running server:
 stop it first, or make the backup in the back office (Settings > Backups).`;
 
-export const RESTORE_USAGE = `Usage: npm run restore -- FILE [--to builtin|postgres://user:pass@host:5432/db] [--yes]
+export const RESTORE_USAGE = `Usage: npm run restore -- FILE [--to builtin|postgres://user:pass@host:5432/db] [--passphrase-file FILE] [--yes]
 
 Replaces the school's database and uploads with the archive's. The archive is checked first
 (manifest, every checksum); a damaged or foreign file is refused and nothing changes. An archive
@@ -34,6 +39,8 @@ made by an older Sprout is brought up to this version's database as it is restor
 
   --to builtin        restore into the built-in database (DATA_DIR/db) and use it from then on
   --to postgres://... restore into that PostgreSQL database (empty, or a Sprout one) and use it from then on
+  --passphrase-file F  the passphrase the backup's two-factor key was sealed with (first line of F);
+                      without it staff set up their authenticator again (recovery codes still work)
   --yes               do not ask before replacing
 
 Without --to it restores into the database this Sprout uses now (DATABASE_URL, the installed
@@ -71,14 +78,18 @@ async function openTarget(target: Target, purpose: 'backup' | 'restore'): Promis
 }
 
 export async function backupCommand(argv: string[]) {
-  const { values } = parseArgs({ args: argv, options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: { out: { type: 'string' }, 'passphrase-file': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
   if (values.help) return console.log(BACKUP_USAGE);
   const config = configFromEnv(parseEnv());
+  const passphrase = passphraseFrom(values['passphrase-file']);
   const handle = await openTarget(targetOf(config), 'backup');
   const storage = await openStorage(uploadsDir(config.dataDir));
   try {
     if (values.out === '-') {
-      const prepared = await prepareBackup(handle, config.dataDir, storage);
+      const prepared = await prepareBackup(handle, config.dataDir, storage, { passphrase });
       try {
         await pipeline(prepared.stream(), process.stdout);
       } finally {
@@ -89,7 +100,7 @@ export async function backupCommand(argv: string[]) {
     }
     const out = values.out ? resolve(values.out) : defaultBackupPath(config.dataDir);
     const started = Date.now();
-    const result = await writeBackupFile(handle, config.dataDir, out, storage);
+    const result = await writeBackupFile(handle, config.dataDir, out, storage, { passphrase });
     console.log(
       `Backup written: ${result.path} (${megabytes(result.bytes)}, ${((Date.now() - started) / 1000).toFixed(1)} s)\n${summary(result.manifest)}`,
     );
@@ -103,7 +114,12 @@ export async function restoreCommand(argv: string[]) {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { to: { type: 'string' }, yes: { type: 'boolean', short: 'y' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      to: { type: 'string' },
+      'passphrase-file': { type: 'string' },
+      yes: { type: 'boolean', short: 'y' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) return console.log(RESTORE_USAGE);
   const file = positionals[0];
@@ -127,7 +143,13 @@ export async function restoreCommand(argv: string[]) {
       return;
     }
     const started = Date.now();
-    await restoreArchive(handle.db, config.dataDir, archive, storage);
+    const { twoFactorCleared } = await restoreArchive(handle.db, config.dataDir, archive, storage, {
+      passphrase: passphraseFrom(values['passphrase-file']),
+      liveBox: new SecretBox({ dataDir: config.dataDir, secretKey: config.secretKey }),
+      restoredFrom: basename(file),
+    });
+    if (twoFactorCleared)
+      console.log(`${twoFactorCleared} staff set up their authenticator app again (their recovery codes work).`);
     rememberTarget(config.dataDir, values.to, env.DATABASE_URL);
     console.log(
       `Restored in ${((Date.now() - started) / 1000).toFixed(1)} s. Start Sprout (npm start) and sign in with the accounts of the backup.`,
@@ -136,6 +158,13 @@ export async function restoreCommand(argv: string[]) {
     storage.close();
     await handle.close();
   }
+}
+
+function passphraseFrom(file: string | undefined): string | undefined {
+  if (!file) return undefined;
+  const passphrase = readFileSync(file, 'utf8').split(/\r?\n/)[0] ?? '';
+  if (!passphrase) throw new ArchiveError(`${file} holds no passphrase on its first line.`);
+  return passphrase;
 }
 
 /** `--to` also says which database the app uses from then on (config.json, as the installer writes it). */

@@ -7,11 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type DbHandle } from '../../db/client.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { installTestSchool, sessionCookie } from '../../test/factories.ts';
+import { restoreRequest } from '../../test/backup-requests.ts';
+import { auditLog } from '../../db/schema/index.ts';
+import { audit } from '../audit/audit.service.ts';
 import { seedSchool, snapshotFiles, snapshotTables } from '../../test/school-data.ts';
 import { adminQuery, testDriver, withDatabase } from '../../test/test-database.ts';
 import { uploadsDir } from '../media/media.service.ts';
 import { writeBackupFile } from './backup.service.ts';
 import { restoreArchive, unpackArchive } from './restore.service.ts';
+import { SecretBox } from '../two-factor/secret-box.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'sprout-backups-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -31,6 +35,7 @@ beforeAll(async () => {
   const { admin } = await installTestSchool(source);
   ({ staff } = await seedSchool(source.db, source.dataDir, admin.id));
   staff.push({ username: 'admin', password: admin.password });
+  await audit(source.db, { userId: admin.id, username: 'admin', ip: null }, { action: 'create', title: 'In the backup' });
   rows = await snapshotTables(source.db);
   files = snapshotFiles(uploadsDir(source.dataDir));
   archive = join(work, 'school.tar.gz');
@@ -54,15 +59,34 @@ describe('backup and restore', () => {
     try {
       const { admin } = await installTestSchool(target);
       const cookie = await sessionCookie(target, admin);
-      const res = await target.inject({
-        method: 'POST',
-        url: '/api/backups/restore',
-        headers: { cookie, 'content-type': 'application/gzip' },
-        payload: readFileSync(archive),
-      });
+      await audit(
+        target.db,
+        { userId: admin.id, username: 'admin', ip: null },
+        { action: 'create', title: 'Made on the live site' },
+      );
+      const liveAudit = await target.db.select().from(auditLog);
+      const res = await restoreRequest(target, cookie, readFileSync(archive), { name: 'school.tar.gz' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().message).toMatch(/restored/);
-      expect(await snapshotTables(target.db)).toEqual(rows);
+      // Every table as the backup holds it, but for what a restore keeps of the live site: the
+      // restoring administrator's own account (password hash) and the audit log.
+      const restored = await snapshotTables(target.db);
+      const { users: restoredUsers, audit_log: restoredAudit, ...restoredRest } = restored;
+      const { users: backupUsers, audit_log: backupAudit, ...backupRest } = rows;
+      expect(restoredRest).toEqual(backupRest);
+      expect(restoredUsers!.filter((u) => !u.includes('"username":"admin"'))).toEqual(
+        backupUsers!.filter((u) => !u.includes('"username":"admin"')),
+      );
+      // The live entries first, unchanged; the backup's after them, marked; then the restore itself.
+      const entries = await target.db.select().from(auditLog).orderBy(auditLog.id);
+      expect(entries.slice(0, liveAudit.length)).toEqual(liveAudit);
+      const fromFile = entries.filter((e) => e.details?.restoredFrom === 'school.tar.gz');
+      expect(fromFile).toHaveLength(backupAudit!.length);
+      expect(fromFile.map((e) => e.title)).toContain('In the backup');
+      expect(entries.map((e) => e.title)).toContain('Made on the live site');
+      expect(restoredAudit!.length).toBe(liveAudit.length + backupAudit!.length + 1);
+      expect(entries.at(-1)).toMatchObject({ action: 'backup-restore', userId: admin.id });
+      expect(entries.at(-1)!.title).toMatch(/^restored from backup school\.tar\.gz \(made on .+ by Sprout .+\)$/);
       expect(snapshotFiles(uploadsDir(target.dataDir))).toEqual(files);
       // The restoring admin's session is not in the backup: everyone signs in again, with their own password.
       expect((await target.inject({ url: '/api/backups', headers: { cookie } })).statusCode).toBe(401);
@@ -105,7 +129,7 @@ async function emptyPostgres(): Promise<{ handle: DbHandle; drop(): Promise<void
 
 async function restoreFile(handle: DbHandle, dataDir: string, file: string) {
   const checked = await unpackArchive(createReadStream(file), dataDir);
-  await restoreArchive(handle.db, dataDir, checked);
+  await restoreArchive(handle.db, dataDir, checked, undefined, { liveBox: new SecretBox({ dataDir }), restoredFrom: file });
 }
 
 // The move up and back: only where a PostgreSQL server is given (the PostgreSQL run of npm test).

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ArchiveError, type Manifest, type TableManifest } from './archive-format.ts';
 import { ident, tableShapes } from './database-dump.ts';
+import { applyKept, keepLive, type KeepOptions, type KeptOutcome } from './restore-keep.ts';
 import { appMigrations, applyMigrations, archiveSchemaPosition, createMigrationsTable, rowsOf } from './schema-history.ts';
 
 /** Rows per INSERT, and the most text one INSERT carries. */
@@ -26,11 +27,19 @@ export const RESTORE_MARKER = sql`"drizzle"."sprout_restores"`;
  * 4. Puts the identity sequences back where they were.
  * 5. Runs the migrations the archive did not have yet: an older backup is brought forward as an
  *    upgrade of that school's own database would have been.
+ * 6. With `keep`: puts back what outlives a restore (restore-keep.ts): the live audit log, the
+ *    restoring administrator, the two-factor secrets sealed again with the site's own key.
  */
-export async function loadDatabase(db: Db, dir: string, manifest: Manifest, restoreId: string): Promise<void> {
+export async function loadDatabase(
+  db: Db,
+  dir: string,
+  manifest: Manifest,
+  restoreId: string,
+  keep?: KeepOptions,
+): Promise<KeptOutcome> {
   const migrations = appMigrations();
   const position = archiveSchemaPosition(manifest, migrations);
-  await db.transaction(async (txn) => {
+  return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     await tx.execute(sql`set local timezone = 'UTC'`);
     const existing = await schemaObjects(tx);
@@ -43,6 +52,7 @@ export async function loadDatabase(db: Db, dir: string, manifest: Manifest, rest
           .join(', ')}): restore into an empty database.`,
       );
     }
+    const live = keep ? await keepLive(tx, keep) : undefined;
     await dropObjects(tx, existing);
     await tx.execute(sql`drop table if exists "drizzle"."__drizzle_migrations"`);
     await createMigrationsTable(tx);
@@ -73,10 +83,12 @@ export async function loadDatabase(db: Db, dir: string, manifest: Manifest, rest
     }
 
     await applyMigrations(tx, migrations.slice(position));
+    const kept = keep && live ? await applyKept(tx, keep, live) : { twoFactorCleared: 0, adminsDisabled: [] };
     await tx.execute(
       sql`create table if not exists ${RESTORE_MARKER} (id text primary key, restored_at timestamptz not null default now())`,
     );
     await tx.execute(sql`insert into ${RESTORE_MARKER} (id) values (${restoreId})`);
+    return kept;
   });
 }
 

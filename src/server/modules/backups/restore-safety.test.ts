@@ -24,7 +24,9 @@ import { MIGRATIONS_DIR, type Db } from '../../db/client.ts';
 import { categories, rolePermissions, roles } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { pngBytes } from '../../test/content-factories.ts';
-import { installTestSchool, sessionCookie } from '../../test/factories.ts';
+import { installTestSchool, sessionCookie, TEST_PASSWORD } from '../../test/factories.ts';
+import { downloadRequest, restoreRequest } from '../../test/backup-requests.ts';
+import { encodeRestoreConfirm, RESTORE_CONFIRM_HEADER } from '../../../shared/schemas/backup.ts';
 import { snapshotFiles, snapshotTables } from '../../test/school-data.ts';
 import { storeImage, uploadsDir } from '../media/media.service.ts';
 import { backupsDir, prepareBackup, writeBackupFile } from './backup.service.ts';
@@ -51,13 +53,7 @@ async function altered(name: string, change: (dir: string) => void, prefix?: str
   return file;
 }
 
-const restore = (payload: Buffer) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/backups/restore',
-    headers: { cookie, 'content-type': 'application/gzip' },
-    payload,
-  });
+const restore = (payload: Buffer) => restoreRequest(app, cookie, payload);
 
 beforeAll(async () => {
   app = await buildTestApp();
@@ -157,7 +153,13 @@ describe('a damaged or foreign archive', () => {
       expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
       expect(res.json().message, what).toMatch(message);
     }
-    expect(await snapshotTables(app.db)).toEqual(before);
+    // Nothing changed but the audit log, which records each refused restore.
+    const { audit_log: auditAfter, ...after } = await snapshotTables(app.db);
+    const { audit_log: auditBefore, ...unchanged } = before;
+    expect(after).toEqual(unchanged);
+    const added = auditAfter!.slice(auditBefore!.length).map((e) => JSON.parse(e) as { action: string; details: object });
+    expect(added).toHaveLength(cases.length);
+    for (const entry of added) expect(entry).toMatchObject({ action: 'backup-refused', details: { operation: 'restore' } });
     expect(snapshotFiles(uploadsDir(app.dataDir))).toEqual(filesBefore);
     expect(existsSync(join(work, 'outside'))).toBe(false);
     expect(readdirSync(app.dataDir).filter((n) => n.startsWith('.restore-'))).toEqual([]);
@@ -165,7 +167,13 @@ describe('a damaged or foreign archive', () => {
   });
 
   it('asks for the archive itself as the body', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/backups/restore', headers: { cookie }, payload: {} });
+    const confirm = encodeRestoreConfirm({ currentPassword: TEST_PASSWORD });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/backups/restore',
+      headers: { cookie, [RESTORE_CONFIRM_HEADER]: confirm },
+      payload: {},
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toMatch(/application\/gzip/);
   });
@@ -229,7 +237,10 @@ describe('an archive from an older Sprout', () => {
       const file = join(work, 'old.tar.gz');
       await writeBackupFile(old, oldDir, file);
 
-      await restoreArchive(target.db, target.dataDir, await unpackArchive(createReadStream(file), target.dataDir));
+      await restoreArchive(target.db, target.dataDir, await unpackArchive(createReadStream(file), target.dataDir), undefined, {
+        liveBox: target.secretBox,
+        restoredFrom: 'old.tar.gz',
+      });
       const [teacher] = await target.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'teacher'));
       const modules = await target.db
         .select({ module: rolePermissions.module })
@@ -245,9 +256,9 @@ describe('an archive from an older Sprout', () => {
   });
 });
 
-describe('GET /api/backups/archive', () => {
+describe('POST /api/backups/archive', () => {
   it('streams a backup made now that restores', async () => {
-    const res = await app.inject({ url: '/api/backups/archive', headers: { cookie } });
+    const res = await downloadRequest(app, cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/gzip');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="sprout-backup-\d{8}-\d{6}\.tar\.gz"$/);

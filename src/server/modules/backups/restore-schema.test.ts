@@ -35,7 +35,7 @@ afterAll(() => app?.close());
 
 const restore = async () => {
   const checked = await unpackArchive(createReadStream(archive), app.dataDir);
-  await restoreArchive(app.db, app.dataDir, checked);
+  await restoreArchive(app.db, app.dataDir, checked, undefined, { liveBox: app.secretBox, restoredFrom: 'school.tar.gz' });
 };
 const categoryNames = async () => (await app.db.select({ name: categories.name }).from(categories)).map((c) => c.name);
 

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RestoreResult } from '../../../shared/schemas/backup.ts';
 import { AppError, badRequest } from '../../errors.ts';
@@ -21,36 +21,71 @@ export function operationGate(app: FastifyInstance): OperationGate {
 export const missingArchive = () =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the backup file itself as the body (Content-Type: application/gzip).');
 
+export interface UploadedRestore {
+  result: RestoreResult;
+  /** The archive's size as uploaded. */
+  bytes: number;
+  /** What the audit log says of it: "restored from backup X (made on D by Sprout V)". */
+  title: string;
+}
+
 /**
- * Checks and restores an uploaded archive (database and uploads), then has the server read the
- * restored secret.key. Damaged, foreign and refused archives answer 400 with the reason.
+ * Checks and restores an uploaded archive (database and uploads): the live audit log is kept, the
+ * backup's entries added as restored, and from the back office the restoring administrator kept
+ * as they are (restore-keep.ts). Damaged, foreign and refused archives answer 400 with the reason.
  */
 export async function restoreUploadedArchive(
   app: FastifyInstance,
   body: Readable,
   log: FastifyBaseLogger,
-): Promise<RestoreResult> {
+  options: { adminId?: number; passphrase?: string; name?: string },
+): Promise<UploadedRestore> {
   const release = operationGate(app).take('restore');
   try {
-    const archive = await unpackArchive(body, app.dataDir).catch((error: unknown) => {
+    let bytes = 0;
+    const counted = body.pipe(
+      new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          bytes += chunk.length;
+          done(null, chunk);
+        },
+      }),
+    );
+    body.once('error', (error) => counted.destroy(error));
+    const archive = await unpackArchive(counted, app.dataDir).catch((error: unknown) => {
       body.resume();
       throw error instanceof ArchiveError ? badRequest(error.message) : error;
     });
+    const { manifest } = archive;
+    const name = options.name || `the backup of ${manifest.createdAt}`;
     const started = Date.now();
-    await restoreArchive(app.db, app.dataDir, archive, app.storage).catch((error: unknown) => {
+    const kept = await restoreArchive(app.db, app.dataDir, archive, app.storage, {
+      liveBox: app.secretBox,
+      passphrase: options.passphrase || undefined,
+      adminId: options.adminId,
+      restoredFrom: name,
+    }).catch((error: unknown) => {
       throw error instanceof ArchiveError ? badRequest(error.message) : error;
     });
     app.secretBox.reload();
-    const { manifest } = archive;
     log.warn({ createdAt: manifest.createdAt, ms: Date.now() - started }, 'database and uploads restored from a backup');
     return {
-      message: 'The backup was restored. Sign in again with an account from the backup.',
-      summary: {
-        createdAt: manifest.createdAt,
-        appVersion: manifest.app.version,
-        tables: manifest.tables.length,
-        rows: manifest.tables.reduce((n, t) => n + t.rows, 0),
-        files: manifest.files.length,
+      bytes,
+      title: `restored from backup ${name} (made on ${manifest.createdAt} by Sprout ${manifest.app.version})`,
+      result: {
+        message:
+          options.adminId === undefined
+            ? 'The backup was restored. Sign in again with an account from the backup.'
+            : 'The backup was restored. Sign in again: your own account is as it was.',
+        summary: {
+          createdAt: manifest.createdAt,
+          appVersion: manifest.app.version,
+          tables: manifest.tables.length,
+          rows: manifest.tables.reduce((n, t) => n + t.rows, 0),
+          files: manifest.files.length,
+        },
+        twoFactorCleared: kept.twoFactorCleared,
+        adminsDisabled: kept.adminsDisabled,
       },
     };
   } finally {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
@@ -17,7 +17,9 @@ import {
   SECRET_KEY_ENTRY,
   type Manifest,
 } from './archive-format.ts';
-import { SECRET_KEY_FILE } from '../two-factor/secret-box.ts';
+import { SecretBox } from '../two-factor/secret-box.ts';
+import type { KeptOutcome } from './restore-keep.ts';
+import { openKey } from './sealed-key.ts';
 import { damaged, unpackChecked, type DeclaredSizes, type UnpackLimits } from './archive-unpack.ts';
 import { hashFile } from './backup.service.ts';
 import { loadDatabase, RESTORE_MARKER } from './database-load.ts';
@@ -138,6 +140,17 @@ interface Journal {
   dir: string;
 }
 
+export interface RestoreOptions {
+  /** Opens the archive's sealed secret.key; without it the two-factor secrets it sealed are cleared. */
+  passphrase?: string;
+  /** The key this site keeps (app.secretBox): restored secrets are sealed again with it. */
+  liveBox: SecretBox;
+  /** The administrator restoring from the back office (kept as they are); absent at install. */
+  adminId?: number;
+  /** The backup's name, as the audit log marks its entries. */
+  restoredFrom: string;
+}
+
 /**
  * Restores a checked archive: the database in one transaction, then the uploads folder swapped for
  * the archive's with two renames. A journal written before the commit lets a restore stopped
@@ -147,20 +160,33 @@ export async function restoreArchive(
   db: Db,
   dataDir: string,
   archive: CheckedArchive,
-  storage?: Storage,
-): Promise<{ id: string }> {
+  storage: Storage | undefined,
+  options: RestoreOptions,
+): Promise<{ id: string } & KeptOutcome> {
   const id = `${Date.now()}-${randomBytes(6).toString('hex')}`;
-  await mkdir(join(archive.dir, 'uploads'), { recursive: true });
-  await writeFile(journalPath(dataDir), JSON.stringify({ id, dir: archive.dir } satisfies Journal));
+  let kept: KeptOutcome;
   try {
-    await loadDatabase(db, archive.dir, archive.manifest, id);
+    const archiveBox = await archiveKey(archive, options.passphrase);
+    await mkdir(join(archive.dir, 'uploads'), { recursive: true });
+    await writeFile(journalPath(dataDir), JSON.stringify({ id, dir: archive.dir } satisfies Journal));
+    kept = await loadDatabase(db, archive.dir, archive.manifest, id, { ...options, archiveBox });
   } catch (error) {
     await rm(journalPath(dataDir), { force: true });
     await archive.discard();
     throw refusedData(error);
   }
   await swapUploads(dataDir, archive.dir, id, storage);
-  return { id };
+  return { id, ...kept };
+}
+
+/** The archive's secret.key as a box that opens the restored secrets: unsealed with the passphrase (format 2) or as it is (format 1). */
+async function archiveKey(archive: CheckedArchive, passphrase: string | undefined): Promise<SecretBox | undefined> {
+  const info = archive.manifest.secretKey;
+  if (!info) return undefined;
+  const text = await readFile(join(archive.dir, SECRET_KEY_ENTRY), 'utf8');
+  if (info.sealed && !passphrase) return undefined;
+  const key = (info.sealed ? await openKey(text, passphrase!) : text).trim();
+  return new SecretBox({ dataDir: archive.dir, secretKey: key });
 }
 
 /**
@@ -192,19 +218,7 @@ async function moveDir(from: string, to: string) {
   }
 }
 
-/**
- * The archive's secret.key replaces the school's (the restored two-factor secrets were sealed with
- * it; the rows the old key sealed are gone). Renamed into place, so a reader sees one key or the other.
- */
-async function swapSecretKey(dataDir: string, dir: string) {
-  const key = join(dir, SECRET_KEY_ENTRY);
-  if (!existsSync(key)) return;
-  await chmod(key, 0o600);
-  await rename(key, join(dataDir, SECRET_KEY_FILE));
-}
-
 async function swapUploads(dataDir: string, dir: string, id: string, storage?: Storage) {
-  await swapSecretKey(dataDir, dir);
   if (storage && storage.kind !== 'folder') {
     // The bucket: the archive's uploads are written into it (names are never reused, so an upload
     // the archive does not know is left for the media sweep).

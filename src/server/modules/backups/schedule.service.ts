@@ -13,6 +13,7 @@ import { settings } from '../../db/schema/index.ts';
 import { getSchoolProfile } from '../site/site.service.ts';
 import { BACKUP_NAME } from './archive-format.ts';
 import { backupsDir } from './backup.service.ts';
+import type { SecretBox } from '../two-factor/secret-box.ts';
 
 export const SCHEDULE_KEY = 'backup_schedule';
 /** The last scheduled run claimed by any instance: `{slot}` (ISO). */
@@ -102,4 +103,36 @@ export async function pruneScheduled(dataDir: string, keep: number): Promise<str
   const removed = scheduled.slice(keep).map((b) => b.name);
   for (const name of removed) await rm(join(backupsDir(dataDir), name), { force: true });
   return removed;
+}
+
+/** The passphrase daily backups seal their key with, itself sealed with the site's key (so a backup never holds it readable). */
+export const PASSPHRASE_KEY = 'backup_passphrase';
+
+export async function getScheduledPassphrase(db: Db, box: SecretBox): Promise<string | undefined> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, PASSPHRASE_KEY));
+  const sealed = (row?.value as { sealed?: unknown } | undefined)?.sealed;
+  if (typeof sealed !== 'string' || !sealed) return undefined;
+  try {
+    return box.open(sealed);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function hasScheduledPassphrase(db: Db): Promise<boolean> {
+  const [row] = await db.select({ key: settings.key }).from(settings).where(eq(settings.key, PASSPHRASE_KEY));
+  return Boolean(row);
+}
+
+/** Saves the daily backups' passphrase ('' removes it: they then leave the key out). */
+export async function saveScheduledPassphrase(db: Db, box: SecretBox, passphrase: string): Promise<void> {
+  if (!passphrase) {
+    await db.delete(settings).where(eq(settings.key, PASSPHRASE_KEY));
+    return;
+  }
+  const value = { sealed: box.seal(passphrase) };
+  await db
+    .insert(settings)
+    .values({ key: PASSPHRASE_KEY, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
 }

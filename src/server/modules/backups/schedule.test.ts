@@ -1,11 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app.ts';
-import { installTestSchool, sessionCookie } from '../../test/factories.ts';
+import { installTestSchool, sessionCookie, TEST_PASSWORD } from '../../test/factories.ts';
+import { settings } from '../../db/schema/index.ts';
 import { saveSchoolProfile, getSchoolProfile } from '../site/site.service.ts';
 import { backupsDir } from './backup.service.ts';
+import { unpackArchive } from './restore.service.ts';
 import { claimSlot, lastSlot, nextSlot } from './schedule.service.ts';
 
 describe('the daily backup hour on the school clock', () => {
@@ -29,6 +31,8 @@ describe('scheduled backups', () => {
   });
   afterAll(() => app?.close());
 
+  const fileDownload = (name: string, currentPassword = TEST_PASSWORD) =>
+    app.inject({ method: 'POST', url: `/api/backups/files/${name}`, headers: { cookie }, payload: { currentPassword } });
   const put = (payload: object) => app.inject({ method: 'PUT', url: '/api/backups/schedule', headers: { cookie }, payload });
 
   it('refuses a schedule it cannot keep, with a message per field', async () => {
@@ -58,12 +62,12 @@ describe('scheduled backups', () => {
     expect(overview.schedule).toEqual({ enabled: true, hour: 2, keep: 2 });
     expect(overview.nextRunAt).toMatch(/T0[12]:00:00\.000Z$/);
     const [newest] = overview.data as { name: string; bytes: number }[];
-    const download = await app.inject({ url: `/api/backups/files/${newest!.name}`, headers: { cookie } });
+    const download = await fileDownload(newest!.name);
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(readFileSync(join(backupsDir(app.dataDir), newest!.name)))).toBe(true);
     expect(Number(download.headers['content-length'])).toBe(newest!.bytes);
     for (const name of ['..%2Fconfig.json', 'nothing.tar.gz', 'sprout-backup-20260101-000000.tar.gz']) {
-      expect((await app.inject({ url: `/api/backups/files/${name}`, headers: { cookie } })).statusCode).toBe(404);
+      expect((await fileDownload(name)).statusCode).toBe(404);
     }
   }, 60_000);
 
@@ -72,6 +76,38 @@ describe('scheduled backups', () => {
     const claims = await Promise.all(Array.from({ length: 5 }, () => claimSlot(app.db, slot)));
     expect(claims.filter(Boolean)).toHaveLength(1);
   });
+
+  it('seals the key of its backups with the passphrase the administrator set, and leaves it out when there is none', async () => {
+    const setPassphrase = (passphrase: string, currentPassword = TEST_PASSWORD) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/backups/passphrase',
+        headers: { cookie },
+        payload: { currentPassword, passphrase },
+      });
+    expect((await setPassphrase('too short')).json().fields).toMatchObject({
+      passphrase: expect.stringMatching(/12 characters/),
+    });
+    expect((await setPassphrase('a long passphrase', 'wrong password')).statusCode).toBe(400);
+    expect((await setPassphrase('a long passphrase')).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/backups', headers: { cookie } })).json().passphraseSet).toBe(true);
+    // The setting holds it sealed, never as text (the settings table is in every backup).
+    expect(JSON.stringify(await app.db.select().from(settings))).not.toContain('a long passphrase');
+    const sealed = await scheduledManifest(60);
+    expect(sealed.secretKey).toMatchObject({ sealed: true });
+    expect((await setPassphrase('')).statusCode).toBe(200);
+    expect((await scheduledManifest(61)).secretKey).toBeUndefined();
+  }, 60_000);
+
+  /** The manifest of the scheduled backup made `days` from now. */
+  async function scheduledManifest(days: number) {
+    expect((await put({ enabled: true, hour: 2, keep: 2 })).statusCode).toBe(200);
+    const path = await app.backupScheduler.tick(new Date(Date.now() + days * 24 * 3600_000 + 3600_000));
+    expect(path).toBeTruthy();
+    const checked = await unpackArchive(createReadStream(path!), app.dataDir);
+    await checked.discard();
+    return checked.manifest;
+  }
 
   it('makes nothing when turned off', async () => {
     expect((await put({ enabled: false, hour: 2, keep: 2 })).statusCode).toBe(200);
