@@ -86,7 +86,7 @@ export type InstallInput = z.output<typeof InstallPayloadSchema>;
 
 export interface InstallStatus {
   installed: boolean;
-  /** True when this caller is not on the server itself and must give the setup code. */
+  /** True until installed: every install request gives the setup code (DESIGN §4). */
   needsSetupCode: boolean;
   /** The database the server runs on now (an operator may have set DATABASE_URL). */
   database: 'pglite' | 'pg';
