@@ -1,4 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { SERVER_MEMORY_ENV } from './scripts/lib/server-memory.mjs';
+
+// The test processes (forks of this one) start with `npm start`'s memory settings, so that the
+// memory the tests measure is the server's.
+for (const [name, value] of Object.entries(SERVER_MEMORY_ENV)) process.env[name] ??= value;
 
 export default defineConfig({
   test: {

@@ -2,6 +2,8 @@
 // the brotli and gzip copies of the assets once, so no server start has to, and compiles the server
 // into <dist>/server/main.js: production runs plain JavaScript, without the TypeScript loader
 // (docs/decisions/0014-compiled-server.md).
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
 import { build as bundle } from 'esbuild';
 import { build } from 'vite';
 
@@ -45,6 +47,14 @@ await bundle({
   target: 'node20',
   logLevel: 'warning',
 });
+// The empty built-in database a first start unpacks (pglite-worker.ts), made in a process of its own,
+// again only when PGlite changed.
+const template = `${dist}/server/pglite-template.tgz`;
+const pglite = 'node_modules/@electric-sql/pglite/package.json';
+if (!existsSync(template) || statSync(template).mtimeMs < statSync(pglite).mtimeMs) {
+  const made = spawnSync(process.execPath, ['scripts/lib/pglite-template.mjs', template], { stdio: 'inherit' });
+  if (made.status !== 0) throw new Error('could not make the empty database template');
+}
 const { register } = await import('tsx/esm/api');
 register();
 const { precompressAssets } = await import('../src/server/plugins/compression.ts');

@@ -59,7 +59,7 @@ export default async function mediaRoutes(app: FastifyInstance) {
     const body = await readMultipart(request);
     const file = body.files.find((f) => f.field === 'image') ?? body.files[0];
     if (!file) throw badRequest('Choose an image to upload (field "image").');
-    return storeImage(app.db, app.storage, file.bytes, request.user);
+    return storeImage(app.db, app.storage, file.bytes, request.user, file.filename || undefined);
   });
 
   /** POST /api/upload-multiple: repeated field `images`; returns `{data: [...], urls: [...]}`. */
@@ -67,7 +67,8 @@ export default async function mediaRoutes(app: FastifyInstance) {
     const body = await readMultipart(request);
     if (body.files.length === 0) throw badRequest('Choose at least one image to upload (field "images").');
     const data = [];
-    for (const file of body.files) data.push(await storeImage(app.db, app.storage, file.bytes, request.user));
+    for (const file of body.files)
+      data.push(await storeImage(app.db, app.storage, file.bytes, request.user, file.filename || `Image ${data.length + 1}`));
     return { data, urls: data.map((d) => d.url) };
   });
 

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { events, galleries, media, posts } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { FolderStorage, type Storage } from '../../storage/storage.ts';
+import { busyWithImages, imageQueue } from './image-queue.ts';
 
 let sharpLoaded: Promise<typeof Sharp> | undefined;
 /**
@@ -50,36 +51,58 @@ export async function storeImage(
   target: UploadsTarget,
   bytes: Buffer,
   actor: { id: number } | null,
+  fileName?: string,
 ): Promise<UploadedImage> {
-  if (bytes.length > MAX_IMAGE_BYTES)
-    throw new AppError(413, 'FILE_TOO_LARGE', 'The file is too large: images may be at most 10 MB.');
-  if (bytes.length === 0) throw new AppError(400, 'EMPTY_FILE', 'The file is empty.');
-  const type = await fileTypeFromBuffer(bytes);
-  if (!type || !ACCEPTED.has(type.mime)) throw unsupported();
+  try {
+    return await storeImageAs(db, target, bytes, actor);
+  } catch (error) {
+    // A refusal names its file: one of twenty in an upload must be findable.
+    if (fileName && error instanceof AppError)
+      throw new AppError(error.status, error.code, `${fileName.slice(0, 120)}: ${error.message}`, error.details);
+    throw error;
+  }
+}
 
+/** The WebP and its variants, made in the image queue's turn (one image decoded at a time). */
+async function encode(bytes: Buffer) {
   const sharp = await loadSharp();
-  const source = () => sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
   let main: { data: Buffer; info: OutputInfo };
   try {
     // Sharp drops EXIF/XMP/ICC metadata unless asked to keep it; .rotate() bakes the orientation in first.
-    main = await source()
+    main = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
+      .rotate()
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
   } catch {
     throw new AppError(400, 'UNREADABLE_IMAGE', 'The image could not be read. It may be damaged; try another file.');
   }
+  // The variants are what pages show: quality 75 at WebP's slowest, smallest effort (about a sixth
+  // smaller than quality 80 at the default effort; an upload is made once and shown often).
+  const variants: { width: number; data: Buffer }[] = [];
+  for (const width of VARIANT_WIDTHS) {
+    const data = await sharp(main.data).resize({ width, withoutEnlargement: true }).webp({ quality: 75, effort: 6 }).toBuffer();
+    variants.push({ width, data });
+  }
+  return { main, variants };
+}
+
+async function storeImageAs(db: Db, target: UploadsTarget, bytes: Buffer, actor: { id: number } | null): Promise<UploadedImage> {
+  if (bytes.length > MAX_IMAGE_BYTES)
+    throw new AppError(413, 'FILE_TOO_LARGE', 'The file is too large: images may be at most 10 MB.');
+  if (bytes.length === 0) throw new AppError(400, 'EMPTY_FILE', 'The file is empty.');
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type || !ACCEPTED.has(type.mime)) throw unsupported();
+
+  const { main, variants: encoded } = await imageQueue(() => encode(bytes), busyWithImages);
   const name = randomBytes(16).toString('hex');
   const storage = storageOf(target);
   const url = `${UPLOADS_PREFIX}${name}.webp`;
   const variants: { width: number; url: string }[] = [];
   await storage.put(`${name}.webp`, main.data, 'image/webp');
   try {
-    // The variants are what pages show: quality 75 at WebP's slowest, smallest effort (about a sixth
-    // smaller than quality 80 at the default effort; an upload is made once and shown often).
-    for (const width of VARIANT_WIDTHS) {
-      const v = await sharp(main.data).resize({ width, withoutEnlargement: true }).webp({ quality: 75, effort: 6 }).toBuffer();
-      await storage.put(`${name}-${width}.webp`, v, 'image/webp');
+    for (const { width, data } of encoded) {
+      await storage.put(`${name}-${width}.webp`, data, 'image/webp');
       variants.push({ width, url: variantUrl(url, width) });
     }
     await db.insert(media).values({

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { media } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
-import { createCategory, fileOf, jpegWithGps, multipart, pngBytes } from '../../test/content-factories.ts';
+import { createCategory, fileOf, jpegWithGps, largeFlatPng, multipart, pngBytes } from '../../test/content-factories.ts';
 import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { sweepUnusedMedia } from './media.service.ts';
 
@@ -127,6 +127,55 @@ describe('POST /api/upload-multiple', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().urls).toHaveLength(2);
     expect(res.json().data[1]).toMatchObject({ width: 60, height: 40 });
+  });
+});
+
+describe('many large images at once', () => {
+  it('decodes one image at a time, so four 59-megapixel PNGs sent together stay within a bounded memory', async () => {
+    const png = await largeFlatPng(7680, 7680);
+    expect(png.length).toBeLessThan(1024 * 1024);
+    const uploads = Array.from({ length: 4 }, async (_, i) => {
+      const form = new FormData();
+      form.append('image', fileOf(png), `large-${i}.png`);
+      return multipart(form);
+    });
+    const bodies = await Promise.all(uploads);
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    let decoding = 0;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+      decoding = Math.max(decoding, sharp.counters().process);
+    }, 5);
+    const started = performance.now();
+    try {
+      const answers = await Promise.all(
+        bodies.map(({ payload, headers }) =>
+          app.inject({ method: 'POST', url: '/api/cover', headers: { ...headers, cookie }, payload }),
+        ),
+      );
+      expect(answers.map((r) => r.statusCode)).toEqual(Array(4).fill(200));
+      expect(answers[0]!.json()).toMatchObject({ width: 2000, height: 2000 });
+    } finally {
+      clearInterval(sampler);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    console.info(
+      `4 x 59 MP: ${seconds.toFixed(1)} s, RSS +${((peak - before) / 2 ** 20).toFixed(0)} MB, peak ${(peak / 2 ** 20).toFixed(0)} MB`,
+    );
+    expect(decoding, 'images decoded at once').toBe(1);
+    // Measured with npm start's MALLOC_ARENA_MAX=2 (vitest.config.ts): +56 MB one at a time, +259 MB
+    // four at once (libuv's four threads, each keeping its own freed memory).
+    expect(peak - before, 'memory taken by four 59-MP images sent together').toBeLessThan(128 * 2 ** 20);
+  }, 60_000);
+
+  it('names the file it refuses among several', async () => {
+    const res = await upload('/api/upload-multiple', [
+      ['images', fileOf(await pngBytes(50, 50)), 'fine.png'],
+      ['images', fileOf(Buffer.concat([(await pngBytes(50, 50)).subarray(0, 60), Buffer.alloc(40)])), 'torn-photo.png'],
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^torn-photo\.png: The image could not be read/);
   });
 });
 
