@@ -6,24 +6,27 @@ const names = (role: SystemRole) => {
   const canRead = (module: Module) => ROLE_PRESETS[role].permissions[module].read;
   return {
     main: visibleMenu(MAIN_MENU, canRead).map((i) => i.name),
-    admin: visibleMenu(ADMIN_MENU, canRead).map((i) => i.name),
+    admin: visibleMenu(ADMIN_MENU, canRead, role === 'admin').map((i) => i.name),
+    settings: visibleMenu(ADMIN_MENU, canRead, role === 'admin')[0]?.submenu?.map((i) => i.name),
   };
 };
 
 // Issue 29: the built-in roles are fixed sets, and the sidebar shows only what they may open.
 describe('the back-office menu of the built-in roles', () => {
   it('shows a teacher with the User role the website only, and no Administration', () => {
-    expect(names('user')).toEqual({ main: ['Gallery', 'Events', 'Blog'], admin: [] });
+    expect(names('user')).toEqual({ main: ['Gallery', 'Events', 'Blog'], admin: [], settings: undefined });
   });
 
-  it('shows a Manager the enquiries and the settings they read, but no staff administration', () => {
+  it('shows a Manager the enquiries and the settings they read, but no staff administration or backups', () => {
     expect(names('manager')).toEqual({
       main: ['Gallery', 'Events', 'Blog', 'Enquiries', 'Admissions'],
       admin: ['Settings'],
+      settings: ['Category', 'School profile', 'Security'],
     });
   });
 
   it('shows an administrator everything', () => {
     expect(names('admin').admin).toEqual(['Settings', 'Users', 'Roles', 'Permissions', 'Audit log']);
+    expect(names('admin').settings).toEqual(['Category', 'School profile', 'Security', 'Backups']);
   });
 });

@@ -28,6 +28,8 @@ export interface MenuItem {
   countColor?: string;
   /** Read after the count by screen readers, in the link's name ("Enquiries 3 new"). */
   countLabel?: string;
+  /** For administrators only, whatever the module's permissions (issue 29: backups and restore). */
+  adminOnly?: boolean;
 }
 
 export const MAIN_MENU: MenuItem[] = [
@@ -49,7 +51,7 @@ export const ADMIN_MENU: MenuItem[] = [
       { name: 'Category', href: '/cms/category', icon: FolderTree, module: 'settings' },
       { name: 'School profile', href: '/cms/settings/school', icon: School, module: 'settings' },
       { name: 'Security', href: '/cms/settings/security', icon: LockKeyhole, module: 'settings' },
-      { name: 'Backups', href: '/cms/settings/backups', icon: DatabaseBackup, module: 'settings' },
+      { name: 'Backups', href: '/cms/settings/backups', icon: DatabaseBackup, module: 'settings', adminOnly: true },
     ],
   },
   { name: 'Users', href: '/cms/users', icon: Users, module: 'users' },
@@ -62,10 +64,11 @@ export const ADMIN_MENU: MenuItem[] = [
  * The entries the signed-in user may open: an item with a module needs read on it, a collapsible
  * keeps the sub-links left to it (and goes when none is).
  */
-export function visibleMenu(items: readonly MenuItem[], canRead: (module: Module) => boolean): MenuItem[] {
+export function visibleMenu(items: readonly MenuItem[], canRead: (module: Module) => boolean, isAdmin = false): MenuItem[] {
   return items.flatMap((item) => {
+    if (item.adminOnly && !isAdmin) return [];
     if (item.submenu) {
-      const submenu = visibleMenu(item.submenu, canRead);
+      const submenu = visibleMenu(item.submenu, canRead, isAdmin);
       return submenu.length ? [{ ...item, submenu }] : [];
     }
     return !item.module || canRead(item.module) ? [item] : [];

@@ -2,6 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Logo } from '../../../../components/layout/logo.tsx';
+import { useUser } from '../../../../features/auth/api/get-user.ts';
 import { usePermissions } from '../../../../features/auth/hooks/use-can.ts';
 import { useNewEnquiryCount } from '../../../../features/enquiries/api/enquiries.ts';
 import { ADMIN_MENU, MAIN_MENU, visibleMenu, type MenuItem } from './menu.ts';
@@ -67,7 +68,7 @@ export function SidebarContent({ schoolName, onNavigate }: { schoolName: string;
       ? { ...item, count: newEnquiries, countColor: 'bg-blue-700 text-white', countLabel: 'new' }
       : item,
   );
-  const admin = visibleMenu(ADMIN_MENU, canRead);
+  const admin = visibleMenu(ADMIN_MENU, canRead, useUser().data?.roleName === 'admin');
   return (
     <div className="flex h-full flex-col">
       <div className="flex items-center gap-2 border-b border-slate-200 px-4 py-4">
