@@ -54,7 +54,7 @@ describe('backup and restore', () => {
     expect(Object.keys(files).length).toBeGreaterThanOrEqual(4 * 50);
   });
 
-  it('restores into a wiped site through the back office: every row and every file identical, everyone signs in', async () => {
+  it('restores into a wiped site through the back office: every row and file as the backup holds it, the live audit log and the restoring admin kept, everyone signs in', async () => {
     const target = await buildTestApp();
     try {
       const { admin } = await installTestSchool(target);
@@ -127,6 +127,15 @@ async function emptyPostgres(): Promise<{ handle: DbHandle; drop(): Promise<void
   };
 }
 
+/** The tables, with the audit log as what it says (a restore adds the file's entries under new ids, marked as restored). */
+function sameSchool(tables: Record<string, string[]>) {
+  const said = (line: string) => {
+    const { action, title, user_id } = JSON.parse(line) as Record<string, unknown>;
+    return JSON.stringify({ action, title, user_id });
+  };
+  return { ...tables, audit_log: tables.audit_log!.map(said) };
+}
+
 async function restoreFile(handle: DbHandle, dataDir: string, file: string) {
   const checked = await unpackArchive(createReadStream(file), dataDir);
   await restoreArchive(handle.db, dataDir, checked, undefined, { liveBox: new SecretBox({ dataDir }), restoredFrom: file });
@@ -148,13 +157,13 @@ describe.runIf(testDriver() === 'pg')('moving between the built-in database and 
       await writeBackupFile(builtin, builtinDir, fromBuiltin);
 
       await restoreFile(server.handle, pgDir, fromBuiltin);
-      expect(await snapshotTables(server.handle.db)).toEqual(rows);
+      expect(sameSchool(await snapshotTables(server.handle.db))).toEqual(sameSchool(rows));
       expect(snapshotFiles(uploadsDir(pgDir))).toEqual(files);
 
       const fromPostgres = join(work, 'from-postgres.tar.gz');
       await writeBackupFile(server.handle, pgDir, fromPostgres);
       await restoreFile(back, backDir, fromPostgres);
-      expect(await snapshotTables(back.db)).toEqual(rows);
+      expect(sameSchool(await snapshotTables(back.db))).toEqual(sameSchool(rows));
       expect(snapshotFiles(uploadsDir(backDir))).toEqual(files);
     } finally {
       await builtin.close();
