@@ -57,7 +57,6 @@ try {
             SHUTDOWN_DRAIN_MS: '0',
             SECRET_KEY: 'bench-cluster-secret-key-0123456789abcdef',
             SPROUT_BACKUP_SCHEDULER: 'off',
-            MALLOC_ARENA_MAX: '2', // as the README recommends under a service manager
             ...(cache ? {} : { SPROUT_PAGE_CACHE: 'off' }),
           },
         });

@@ -2,25 +2,14 @@
 // sources, then runs the compiled server in this process (so SIGTERM reaches it directly), without
 // the TypeScript loader (docs/decisions/0014-compiled-server.md); in a child of this one when the
 // memory settings are missing (below).
-import { spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { constants } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { lacksMemorySettings, SERVER_MEMORY_ENV } from './lib/server-memory.mjs';
+import { rerunWithMemorySettings } from './lib/server-memory.mjs';
 
-// Memory settings the C library reads only at a process's start (scripts/lib/server-memory.mjs):
-// without them, this start runs again as a child that has them, and passes signals on to it.
-if (lacksMemorySettings()) {
-  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    env: { ...SERVER_MEMORY_ENV, ...process.env },
-  });
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => child.kill(signal));
-  const [code, signal] = await once(child, 'exit');
-  process.exit(code ?? 128 + (constants.signals[signal] ?? 1));
-}
+// Memory settings the C library reads only at a process's start (scripts/lib/server-memory.mjs).
+await rerunWithMemorySettings();
 
 const root = resolve(import.meta.dirname, '..');
 const dist = resolve(root, process.env.SPROUT_DIST_DIR ?? 'dist');

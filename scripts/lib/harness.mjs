@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { SERVER_MEMORY_ENV } from './server-memory.mjs';
 
 export const root = resolve(import.meta.dirname, '../..');
 
@@ -63,6 +64,8 @@ export function startServer({ port, dataDir, env = {}, loopDelayFile }) {
       LOG_LEVEL: 'error',
       DATABASE_URL: '',
       SPROUT_SETUP_CODE: BENCH_SETUP_CODE,
+      // npm start's memory settings (start.mjs sets them the same way).
+      ...SERVER_MEMORY_ENV,
       ...(loopDelayFile ? { SPROUT_LOOP_DELAY_FILE: loopDelayFile } : {}),
       ...env,
     },

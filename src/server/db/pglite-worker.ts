@@ -2,7 +2,7 @@
 // its fast client and its maintenance run here, and the HTTP thread sends each statement over
 // (pglite-thread.ts). A thread has one database open at a time; closed, it can open the next.
 // Nothing here is imported by the rest of the server.
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parentPort } from 'node:worker_threads';
 import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
@@ -38,11 +38,19 @@ const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
 const OPTIONS: PGliteOptions = { startParams: START_PARAMS };
 
 /**
- * A new data dir from the empty database `npm run build` made (scripts/lib/pglite-template.mjs),
- * when there is one beside the compiled worker: initdb in PGlite holds three WebAssembly heaps at
- * once (860 MB at its peak), the template only its files.
+ * A new data dir from the empty database `npm run build` made (scripts/lib/pglite-template.mjs):
+ * initdb in PGlite holds three WebAssembly heaps at once (860 MB at its peak), the template only
+ * its files. The compiled worker has it beside itself; from source (`npm run install:school`, `npm
+ * run dev`) the default build's is used when it is newer than the PGlite it was made with.
  */
-const TEMPLATE = fileURLToPath(new URL('./pglite-template.tgz', import.meta.url));
+function template(): string | null {
+  const beside = fileURLToPath(new URL('./pglite-template.tgz', import.meta.url));
+  if (existsSync(beside) || !import.meta.url.endsWith('.ts')) return existsSync(beside) ? beside : null;
+  const root = new URL('../../../', import.meta.url);
+  const built = fileURLToPath(new URL(`${process.env.SPROUT_DIST_DIR ?? 'dist'}/server/pglite-template.tgz`, root));
+  const pglite = fileURLToPath(new URL('node_modules/@electric-sql/pglite/package.json', root));
+  return existsSync(built) && existsSync(pglite) && statSync(built).mtimeMs >= statSync(pglite).mtimeMs ? built : null;
+}
 
 /**
  * A new database is made in a staging folder and renamed into place when complete, so a process
@@ -52,8 +60,9 @@ async function createDataDir(dataDir: string) {
   const staging = `${dataDir}.creating`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging);
-  if (existsSync(TEMPLATE)) {
-    await extract({ file: TEMPLATE, cwd: staging });
+  const file = template();
+  if (file) {
+    await extract({ file, cwd: staging });
   } else {
     const fresh = await PGlite.create(staging, { ...OPTIONS, initDbStartParams: ['-c', 'shared_buffers=16MB'] });
     await fresh.close();
