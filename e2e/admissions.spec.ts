@@ -198,7 +198,7 @@ describe.skipIf(chromiumMissingReason())('the admissions pipeline', () => {
       .trim()
       .split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines.filter((l) => l.includes(',Offered,'))).toHaveLength(2);
+    expect(lines.filter((l) => l.includes(',"Offered",'))).toHaveLength(2);
     await t.close();
   });
 });
