@@ -1,6 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPut, apiRequest } from '#client/lib/api-client.ts';
-import type { BackupSchedule, BackupsOverview, RestoreResult } from '#shared/schemas/backup.ts';
+import {
+  encodeRestoreConfirm,
+  RESTORE_CONFIRM_HEADER,
+  type BackupPassphrase,
+  type BackupSchedule,
+  type BackupsOverview,
+  type RestoreConfirm,
+  type RestoreResult,
+} from '#shared/schemas/backup.ts';
 
 const backupsQuery = {
   queryKey: ['backups'],
@@ -8,11 +16,7 @@ const backupsQuery = {
 };
 
 /** The stored backups, the schedule and what runs now. */
-export const useBackups = () => useQuery(backupsQuery);
-
-/** A backup made now: the browser downloads it straight to disk from this address. */
-export const BACKUP_NOW_URL = '/api/backups/archive';
-export const backupFileUrl = (name: string) => `/api/backups/files/${encodeURIComponent(name)}`;
+export const useBackups = (enabled = true) => useQuery({ ...backupsQuery, enabled });
 
 export function useSaveBackupSchedule() {
   const client = useQueryClient();
@@ -23,13 +27,28 @@ export function useSaveBackupSchedule() {
   });
 }
 
-/** Sends the archive file itself as the body; the server checks it before it replaces anything. */
+/** The passphrase daily backups seal their two-factor key with ('' removes it), confirmed with the password. */
+export function useSaveBackupPassphrase() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BackupPassphrase) => apiPut<{ message: string }>('/api/backups/passphrase', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: backupsQuery.queryKey }),
+  });
+}
+
+/**
+ * Sends the archive file itself as the body; the administrator's confirmation (password, code,
+ * the backup's passphrase) travels in a header. The server checks the file before it replaces anything.
+ */
 export function useRestoreBackup() {
   return useMutation({
-    mutationFn: (file: File) =>
+    mutationFn: ({ file, confirm }: { file: File; confirm: RestoreConfirm }) =>
       apiRequest<RestoreResult>('POST', '/api/backups/restore', undefined, {
         body: file,
-        headers: { 'content-type': 'application/gzip' },
+        headers: {
+          'content-type': 'application/gzip',
+          [RESTORE_CONFIRM_HEADER]: encodeRestoreConfirm({ ...confirm, name: file.name.slice(0, 200) }),
+        },
       }),
   });
 }

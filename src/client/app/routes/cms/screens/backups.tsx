@@ -2,21 +2,19 @@ import { Download, HardDriveDownload, Upload } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button, buttonClass } from '#client/components/ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
 import { Field } from '#client/components/ui/field.tsx';
 import { NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
-import { USER_QUERY_KEY } from '#client/features/auth/api/get-user.ts';
-import { useCan } from '#client/features/auth/hooks/use-can.ts';
-import {
-  BACKUP_NOW_URL,
-  backupFileUrl,
-  useBackups,
-  useRestoreBackup,
-  useSaveBackupSchedule,
-} from '#client/features/backups/api/backups.ts';
+import { useTwoFactorStatus } from '#client/features/account/api/two-factor.ts';
+import { USER_QUERY_KEY, useUser } from '#client/features/auth/api/get-user.ts';
+import { useBackups, useRestoreBackup, useSaveBackupSchedule } from '#client/features/backups/api/backups.ts';
+import type { BackupToDownload } from '#client/features/backups/api/download-backup.ts';
+import { ConfirmFields, confirmInput, EMPTY_CONFIRM } from '#client/features/backups/components/confirm-fields.tsx';
+import { DownloadDialog } from '#client/features/backups/components/download-dialog.tsx';
+import { ScheduledPassphraseForm } from '#client/features/backups/components/scheduled-passphrase-form.tsx';
 import { useSchoolTimezone } from '#client/features/school/api/school.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { formatShortDate, formatTime } from '#shared/dates.ts';
@@ -24,14 +22,17 @@ import type { BackupSchedule, BackupsOverview } from '#shared/schemas/backup.ts'
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 
-/** Settings > Backups: a backup now, the daily ones, and a restore from a file. */
+/** Settings > Backups (administrators only): a backup now, the daily ones, and a restore from a file. */
 export default function BackupsScreen() {
-  const canBackup = useCan('settings', 'write');
-  const { data, isLoading, error } = useBackups();
-  if (!canBackup)
+  const { data: user } = useUser();
+  const isAdmin = user?.roleName === 'admin';
+  const { data, isLoading, error } = useBackups(isAdmin);
+  const twoFactor = Boolean(useTwoFactorStatus().data?.enabled);
+  const [downloading, setDownloading] = useState<BackupToDownload | null>(null);
+  if (!isAdmin)
     return (
       <p role="alert" className="text-red-700">
-        Backups need the settings: write permission.
+        Backups are for administrators only.
       </p>
     );
   if (isLoading) return <p className="text-slate-600">Loading...</p>;
@@ -53,13 +54,15 @@ export default function BackupsScreen() {
       <section className="space-y-3 rounded-xl border border-slate-200 bg-white p-6">
         <h2 className="text-lg font-bold text-slate-900">Back up now</h2>
         <p className="text-sm text-slate-600">The backup is made and downloaded at once; large photo libraries take a while.</p>
-        <a href={BACKUP_NOW_URL} download className={buttonClass('primary')}>
+        <Button onClick={() => setDownloading({ kind: 'now' })}>
           <HardDriveDownload size={16} aria-hidden="true" /> Download a backup
-        </a>
+        </Button>
       </section>
       <ScheduleForm overview={data} />
-      <StoredBackups overview={data} />
-      <RestoreForm overview={data} />
+      <ScheduledPassphraseForm passphraseSet={data.passphraseSet} twoFactor={twoFactor} />
+      <StoredBackups overview={data} onDownload={(name) => setDownloading({ kind: 'stored', name })} />
+      <RestoreForm overview={data} twoFactor={twoFactor} />
+      <DownloadDialog what={downloading} onClose={() => setDownloading(null)} twoFactor={twoFactor} />
     </div>
   );
 }
@@ -127,7 +130,7 @@ function ScheduleForm({ overview }: { overview: BackupsOverview }) {
   );
 }
 
-function StoredBackups({ overview }: { overview: BackupsOverview }) {
+function StoredBackups({ overview, onDownload }: { overview: BackupsOverview; onDownload: (name: string) => void }) {
   const timeZone = useSchoolTimezone() ?? 'UTC';
   return (
     <section className="space-y-3 rounded-xl border border-slate-200 bg-white p-6">
@@ -158,9 +161,9 @@ function StoredBackups({ overview }: { overview: BackupsOverview }) {
                 </td>
                 <td className="py-2">{megabytes(backup.bytes)}</td>
                 <td className="py-2 text-right">
-                  <a href={backupFileUrl(backup.name)} download className={buttonClass('secondary', 'sm')}>
+                  <Button variant="secondary" size="sm" onClick={() => onDownload(backup.name)}>
                     <Download size={14} aria-hidden="true" /> Download<span className="sr-only"> {backup.name}</span>
-                  </a>
+                  </Button>
                 </td>
               </tr>
             ))}
@@ -171,23 +174,38 @@ function StoredBackups({ overview }: { overview: BackupsOverview }) {
   );
 }
 
-function RestoreForm({ overview }: { overview: BackupsOverview }) {
-  const canRestore = useCan('settings', 'delete');
+function RestoreForm({ overview, twoFactor }: { overview: BackupsOverview; twoFactor: boolean }) {
   const [file, setFile] = useState<File | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [values, setValues] = useState(EMPTY_CONFIRM);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const restore = useRestoreBackup();
   const client = useQueryClient();
-  const run = async () => {
+  const close = () => {
+    setConfirming(false);
+    setValues(EMPTY_CONFIRM);
+    setErrors({});
+  };
+  const run = async (e: FormEvent) => {
+    e.preventDefault();
     if (!file) return;
+    setErrors({});
     try {
-      toast.success((await restore.mutateAsync(file)).message, { duration: 15_000 });
+      const result = await restore.mutateAsync({ file, confirm: confirmInput(values, true) });
+      const notes = [
+        result.twoFactorCleared ? `${result.twoFactorCleared} staff set up their authenticator app again.` : '',
+        result.adminsDisabled.length
+          ? `Left inactive (administrators in the backup only): ${result.adminsDisabled.join(', ')}.`
+          : '',
+      ].filter(Boolean);
+      toast.success([result.message, ...notes].join(' '), { duration: 15_000 });
+      close();
       // Everything changed, this session included (sessions are not in a backup): sign in again.
       client.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
       client.setQueryData(USER_QUERY_KEY, null);
     } catch (error) {
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
       toast.error((error as Error).message, { duration: 15_000 });
-    } finally {
-      setConfirming(false);
     }
   };
   return (
@@ -195,42 +213,42 @@ function RestoreForm({ overview }: { overview: BackupsOverview }) {
       <h2 className="text-lg font-bold text-slate-900">Restore a backup</h2>
       <p className="text-sm text-slate-600">
         Replaces everything on this site with the backup&apos;s content and photos. The file is checked first: a damaged file or
-        one that is not a Sprout backup changes nothing. Everyone signs in again afterwards.
+        one that is not a Sprout backup changes nothing. The audit log and your own account are kept. Everyone signs in again
+        afterwards.
         {overview.database === 'pglite' ? ' The site pauses while the backup is loaded.' : ''}
       </p>
-      {canRestore ? (
-        <div className="flex flex-wrap items-end gap-3">
-          <div>
-            <Label htmlFor="restore-file">Backup file (.tar.gz)</Label>
-            <input
-              id="restore-file"
-              type="file"
-              accept=".gz,application/gzip"
-              className="block text-sm"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            />
-          </div>
-          <Button variant="danger" disabled={!file || restore.isPending} onClick={() => setConfirming(true)}>
-            <Upload size={16} aria-hidden="true" /> {restore.isPending ? 'Restoring…' : 'Restore'}
-          </Button>
+      <div className="flex flex-wrap items-end gap-3">
+        <div>
+          <Label htmlFor="restore-file">Backup file (.tar.gz)</Label>
+          <input
+            id="restore-file"
+            type="file"
+            accept=".gz,application/gzip"
+            className="block text-sm"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
         </div>
-      ) : (
-        <p className="text-sm text-slate-600">Restoring needs the settings: delete permission.</p>
-      )}
+        <Button variant="danger" disabled={!file || restore.isPending} onClick={() => setConfirming(true)}>
+          <Upload size={16} aria-hidden="true" /> {restore.isPending ? 'Restoring…' : 'Restore'}
+        </Button>
+      </div>
       <Dialog
         open={confirming}
-        onOpenChange={(open) => !open && !restore.isPending && setConfirming(false)}
+        onOpenChange={(open) => !open && !restore.isPending && close()}
         title="Replace everything?"
         description={`Everything on this site is replaced by ${file?.name ?? 'the backup'}. Make a backup now first if you may need today's content.`}
       >
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirming(false)} disabled={restore.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={run} disabled={restore.isPending}>
-            {restore.isPending ? 'Restoring…' : 'Replace everything'}
-          </Button>
-        </div>
+        <form onSubmit={run} noValidate className="space-y-4">
+          <ConfirmFields values={values} onChange={setValues} errors={errors} twoFactor={twoFactor} passphrase="open" />
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={close} disabled={restore.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger" disabled={restore.isPending}>
+              {restore.isPending ? 'Restoring…' : 'Replace everything'}
+            </Button>
+          </div>
+        </form>
       </Dialog>
     </section>
   );
