@@ -75,7 +75,7 @@ export type BackupPassphrase = z.infer<typeof BackupPassphraseSchema>;
 export const RESTORE_CONFIRM_HEADER = 'x-backup-confirm';
 
 /** The restore's confirmation as the header carries it (UTF-8 JSON, base64url: any character fits). */
-export function encodeRestoreConfirm(confirm: z.input<typeof RestoreConfirmSchema>): string {
+export function encodeRestoreConfirm(confirm: Partial<z.input<typeof RestoreConfirmSchema>>): string {
   const bytes = new TextEncoder().encode(JSON.stringify(confirm));
   let binary = '';
   for (const b of bytes) binary += String.fromCharCode(b);

@@ -47,6 +47,7 @@ export function InstallWizard({
   /** The restore path: shown after the welcome step when "Restore this backup" is chosen. */
   const [restoring, setRestoring] = useState(false);
   const [backupFile, setBackupFile] = useState<File | null>(null);
+  const [backupPassphrase, setBackupPassphrase] = useState('');
   const [restoreError, setRestoreError] = useState<string | null>(null);
   const restore = useRestoreBackupAtInstall();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -129,7 +130,11 @@ export function InstallWizard({
     }
     setRestoreError(null);
     try {
-      await restore.mutateAsync({ file: backupFile, setupCode: state.setupCode || undefined });
+      await restore.mutateAsync({
+        file: backupFile,
+        setupCode: state.setupCode || undefined,
+        passphrase: backupPassphrase || undefined,
+      });
       toast.success('The backup was restored');
     } catch (error) {
       setRestoreError(
@@ -184,6 +189,8 @@ export function InstallWizard({
             setBackupFile(file);
             setRestoreError(null);
           }}
+          passphrase={backupPassphrase}
+          onPassphrase={setBackupPassphrase}
           error={restoreError}
           result={restore.data ?? null}
           databaseConfigured={databaseConfigured}

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { WizardDone } from './finish-step.tsx';
 import type { RestoreResult } from '../../../../shared/schemas/backup.ts';
@@ -7,12 +8,16 @@ import type { RestoreResult } from '../../../../shared/schemas/backup.ts';
 export function RestoreStep({
   file,
   onFile,
+  passphrase,
+  onPassphrase,
   error,
   result,
   databaseConfigured,
 }: {
   file: File | null;
   onFile: (file: File | null) => void;
+  passphrase: string;
+  onPassphrase: (passphrase: string) => void;
   error: string | null;
   result: RestoreResult | null;
   databaseConfigured: boolean;
@@ -23,6 +28,8 @@ export function RestoreStep({
       <WizardDone title="Your school is back" websiteLink="Go to the website">
         The backup of {new Date(result.summary.createdAt).toLocaleString()} was restored: {result.summary.rows} records and{' '}
         {result.summary.files} files. Sign in with an account and password from the backup.
+        {result.twoFactorCleared > 0 &&
+          ` ${result.twoFactorCleared} staff sign in with a recovery code, then set up their authenticator app again.`}
       </WizardDone>
     );
   }
@@ -49,6 +56,22 @@ export function RestoreStep({
           onChange={(e) => onFile(e.target.files?.[0] ?? null)}
         />
         {file && <p className="mt-1 text-sm text-slate-600">{`${file.name}, ${(file.size / 1024 / 1024).toFixed(1)} MB`}</p>}
+      </div>
+      <div>
+        <Label htmlFor={`${id}-passphrase`}>The backup’s passphrase (if it has one)</Label>
+        <Input
+          id={`${id}-passphrase`}
+          name="backupPassphrase"
+          type="password"
+          autoComplete="off"
+          value={passphrase}
+          aria-describedby={`${id}-passphrase-hint`}
+          onChange={(e) => onPassphrase(e.target.value)}
+        />
+        <p id={`${id}-passphrase-hint`} className="mt-1 text-xs text-slate-600">
+          Given when the backup was downloaded; it opens the staff&apos;s two-factor key. Without it everything is restored, but
+          staff set up their authenticator app again (their recovery codes still work).
+        </p>
       </div>
       {error && (
         <p id={`${id}-error`} role="alert" tabIndex={-1} className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
