@@ -76,7 +76,7 @@ export default async function postsRoutes(app: FastifyInstance) {
     const { raw, cover } = await readPostBody(request);
     const values = PostInputSchema.parse(raw);
     let coverUrl: string | null | undefined = values.cover_image === undefined ? undefined : values.cover_image || null;
-    if (cover) coverUrl = (await storeImage(app.db, app.storage, cover.bytes, request.user)).url;
+    if (cover) coverUrl = (await storeImage(app.db, app.storage, cover.bytes, request.user, cover.filename || undefined)).url;
     try {
       if (id === null) return { post: await createPost(app.db, values, coverUrl, request.user!), previousCover: null };
       return await updatePost(app.db, id, values, coverUrl);
