@@ -164,9 +164,10 @@ describe('many large images at once', () => {
       `4 x 59 MP: ${seconds.toFixed(1)} s, RSS +${((peak - before) / 2 ** 20).toFixed(0)} MB, peak ${(peak / 2 ** 20).toFixed(0)} MB`,
     );
     expect(decoding, 'images decoded at once').toBe(1);
-    // Measured with npm start's MALLOC_ARENA_MAX=2 (vitest.config.ts): +56 MB one at a time, +259 MB
-    // four at once (libuv's four threads, each keeping its own freed memory).
-    expect(peak - before, 'memory taken by four 59-MP images sent together').toBeLessThan(128 * 2 ** 20);
+    // Measured with npm start's MALLOC_ARENA_MAX=2 (vitest.config.ts): +47-56 MB one at a time on
+    // PGlite (+104 MB on PostgreSQL, where these are the process's first large images), +259 MB four
+    // at once (libuv's four threads, each keeping its own freed memory).
+    expect(peak - before, 'memory taken by four 59-MP images sent together').toBeLessThan(160 * 2 ** 20);
   }, 60_000);
 
   it('names the file it refuses among several', async () => {
