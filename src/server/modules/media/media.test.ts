@@ -165,8 +165,8 @@ describe('many large images at once', () => {
     );
     expect(decoding, 'images decoded at once').toBe(1);
     // Measured with npm start's MALLOC_ARENA_MAX=2 (vitest.config.ts): +47-56 MB one at a time on
-    // PGlite (+104 MB on PostgreSQL, where these are the process's first large images), +259 MB four
-    // at once (libuv's four threads, each keeping its own freed memory).
+    // PGlite, +104 MB in a run on PostgreSQL; +259 MB four at once (libuv's four threads, each
+    // keeping its own freed memory).
     expect(peak - before, 'memory taken by four 59-MP images sent together').toBeLessThan(160 * 2 ** 20);
   }, 60_000);
 
