@@ -10,6 +10,7 @@ import { E2E_ADMIN, installSchool, signInAsAdmin } from './support/install.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
+const PASSPHRASE = 'a passphrase kept apart from the file';
 
 describe.skipIf(chromiumMissingReason())('backups in the back office', () => {
   let server: RunningServer;
@@ -35,13 +36,19 @@ describe.skipIf(chromiumMissingReason())('backups in the back office', () => {
     await expectNoAxeViolations(page);
 
     await page.getByRole('switch', { name: 'Make a backup every day on this server' }).click();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.getByText('Daily backups are on.').isVisible()).toBe(true);
     await expect.poll(() => page.getByText(/^Next: /).isVisible()).toBe(true);
 
+    // A download is confirmed with the password; the passphrase seals the two-factor key inside the file.
+    await page.getByRole('button', { name: 'Download a backup' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Download a backup' });
+    await confirm.getByLabel('Your current password').fill(E2E_ADMIN.password);
+    await confirm.getByLabel('Passphrase for the two-factor key (optional)').fill(PASSPHRASE);
+    await expectNoAxeViolations(page);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Download a backup' }).click(),
+      confirm.getByRole('button', { name: 'Download', exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^sprout-backup-\d{8}-\d{6}\.tar\.gz$/);
     const file = join(work, download.suggestedFilename());
@@ -53,7 +60,11 @@ describe.skipIf(chromiumMissingReason())('backups in the back office', () => {
 
     await page.getByLabel('Backup file (.tar.gz)').setInputFiles(file);
     await page.getByRole('button', { name: 'Restore' }).click();
-    await page.getByRole('button', { name: 'Replace everything' }).click();
+    const replace = page.getByRole('dialog', { name: 'Replace everything?' });
+    await replace.getByLabel('Your current password').fill(E2E_ADMIN.password);
+    await replace.getByLabel('The backup’s passphrase (if it has one)').fill(PASSPHRASE);
+    await expectNoAxeViolations(page);
+    await replace.getByRole('button', { name: 'Replace everything' }).click();
     await expect
       .poll(() => page.getByText('The backup was restored.', { exact: false }).isVisible(), { timeout: 30_000 })
       .toBe(true);
@@ -68,13 +79,19 @@ describe.skipIf(chromiumMissingReason())('backups in the back office', () => {
   it('moves the school to a new machine: npm run restore into an empty data folder, then the site and its photos are there', async () => {
     const archive = join(work, 'move.tar.gz');
     const cookie = await adminCookie(server.url);
-    const response = await fetch(`${server.url}/api/backups/archive`, { headers: { cookie } });
+    const response = await fetch(`${server.url}/api/backups/archive`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ currentPassword: E2E_ADMIN.password, passphrase: PASSPHRASE }),
+    });
     expect(response.status).toBe(200);
     const { writeFile } = await import('node:fs/promises');
     await writeFile(archive, Buffer.from(await response.arrayBuffer()));
+    const passphraseFile = join(work, 'passphrase.txt');
+    await writeFile(passphraseFile, `${PASSPHRASE}\n`, { mode: 0o600 });
 
     const fresh = mkdtempSync(join(tmpdir(), 'sprout-e2e-new-machine-'));
-    const restored = spawnSync(process.execPath, ['scripts/restore.mjs', archive, '--yes'], {
+    const restored = spawnSync(process.execPath, ['scripts/restore.mjs', archive, '--passphrase-file', passphraseFile, '--yes'], {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: fresh, DATABASE_URL: '' },
       encoding: 'utf8',

@@ -17,6 +17,8 @@ const loadedImages = (page: Page) =>
       (imgs as HTMLImageElement[]).map((img) => ({ src: img.currentSrc || img.src, ok: img.complete && img.naturalWidth > 0 })),
     );
 
+const PASSPHRASE = 'a passphrase kept apart from the file';
+
 describe.skipIf(chromiumMissingReason())('a school that wiped its machine restores its backup from the install wizard', () => {
   let old: RunningServer;
   let fresh: RunningServer;
@@ -28,7 +30,11 @@ describe.skipIf(chromiumMissingReason())('a school that wiped its machine restor
     [old, browser] = await Promise.all([startServer(), launchBrowser()]);
     await installSchool(old, { sampleContent: true });
     const cookie = await login(old.url, E2E_ADMIN.username, E2E_ADMIN.password);
-    const response = await fetch(`${old.url}/api/backups/archive`, { headers: { cookie } });
+    const response = await fetch(`${old.url}/api/backups/archive`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ currentPassword: E2E_ADMIN.password, passphrase: PASSPHRASE }),
+    });
     expect(response.status).toBe(200);
     writeFileSync(archive, Buffer.from(await response.arrayBuffer()));
     await old.stop();
@@ -58,6 +64,7 @@ describe.skipIf(chromiumMissingReason())('a school that wiped its machine restor
     await expectNoAxeViolations(page);
 
     await page.getByLabel('Backup file (.tar.gz)').setInputFiles(archive);
+    await page.getByLabel('The backup’s passphrase (if it has one)').fill(PASSPHRASE);
     await page.getByRole('button', { name: 'Restore this backup' }).click();
     await expect.poll(() => page.getByText('Your school is back').isVisible(), { timeout: 60_000 }).toBe(true);
     await expectNoAxeViolations(page);
