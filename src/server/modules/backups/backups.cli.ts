@@ -9,7 +9,7 @@ import { parseEnv } from '../../env.ts';
 import { writeStoredConfig } from '../install/install.service.ts';
 import { ArchiveError, type Manifest } from './archive-format.ts';
 import { defaultBackupPath, prepareBackup, writeBackupFile } from './backup.service.ts';
-import { finishInterruptedRestore, restoreArchive, unpackArchive } from './restore.service.ts';
+import { finishInterruptedRestore, removeAbandonedWorkFolders, restoreArchive, unpackArchive } from './restore.service.ts';
 import { rmSync } from 'node:fs';
 import { uploadsDir } from '../media/media.service.ts';
 import { openStorage } from '../../storage/storage.ts';
@@ -132,6 +132,7 @@ export async function restoreCommand(argv: string[]) {
   const storage = await openStorage(uploadsDir(config.dataDir));
   try {
     await finishInterruptedRestore(handle.db, config.dataDir, storage);
+    await removeAbandonedWorkFolders(config.dataDir);
     console.log(`Checking ${file}...`);
     const archive = await unpackArchive(createReadStream(file), config.dataDir);
     console.log(
