@@ -159,7 +159,8 @@ async function keepAdministrator(tx: Db, adminId: number, liveAdmins: Array<{ id
           status = 'inactive'
         where id <> ${adminId} and (lower(username) = lower(${me.username}) or lower(email) = lower(${me.email}))`,
   );
-  const columns = (await columnsOf(tx, 'pg_temp.sprout_live_admin')).filter((c) => c !== '"id"');
+  // created_by may name an account the backup does not have: set below, only when it does.
+  const columns = (await columnsOf(tx, 'pg_temp.sprout_live_admin')).filter((c) => c !== '"id"' && c !== '"created_by"');
   const target = new Set(await columnsOf(tx, 'public.users'));
   const kept = columns.filter((c) => target.has(c));
   const list = sql.raw(kept.join(', '));
@@ -173,7 +174,11 @@ async function keepAdministrator(tx: Db, adminId: number, liveAdmins: Array<{ id
       sql`insert into public.users ("id", ${list}) overriding system value select "id", ${list} from sprout_live_admin`,
     );
   }
-  await tx.execute(sql`update public.users set role_id = ${role.id}, status = 'active' where id = ${adminId}`);
+  await tx.execute(
+    sql`update public.users set role_id = ${role.id}, status = 'active',
+          created_by = (select l.created_by from sprout_live_admin l where l.created_by in (select id from public.users))
+        where id = ${adminId}`,
+  );
   await tx.execute(sql`insert into public.two_factor select * from sprout_live_2fa`);
   await tx.execute(
     sql`insert into public.recovery_codes (user_id, code_hash, used_at, created_at) select user_id, code_hash, used_at, created_at from sprout_live_codes`,
