@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -147,6 +147,23 @@ describe('a tar bomb', () => {
     );
   });
 
+  it('stops cleanly when the upload is cut in the middle of a file', async () => {
+    const manifest = readManifestOf(good) as { tables: Array<{ file: string; bytes: number }> };
+    manifest.tables.find((t) => t.file === 'db/categories.jsonl')!.bytes = 400_000;
+    const archive = rawTarGz([
+      { path: 'manifest.json', body: Buffer.from(JSON.stringify(manifest)) },
+      { path: 'db/categories.jsonl', body: randomBytes(400_000) },
+    ]);
+    const cut = new Readable({
+      read() {
+        this.push(archive.subarray(0, Math.floor(archive.length / 2)));
+        setImmediate(() => this.destroy(new Error('connection reset')));
+      },
+    });
+    await expect(unpackArchive(cut, app.dataDir)).rejects.toThrow();
+    expect(readdirSync(app.dataDir).filter((n) => n.startsWith('.restore-'))).toEqual([]);
+  });
+
   it('leaves no work folder behind a killed restore after the next start', async () => {
     const left = join(app.dataDir, '.restore-killed');
     mkdirSync(join(left, 'uploads'), { recursive: true });
@@ -225,7 +242,7 @@ describe('a forged restore', () => {
   }, 60_000);
 });
 
-function readManifestOf(archive: Buffer): Record<string, unknown> {
+function readManifestOf(archive: Buffer): Record<string, unknown> & { tables: unknown[] } {
   const dir = mkdtempSync(join(work, 'manifest-'));
   const tarPath = join(dir, 'a.tar.gz');
   writeFileSync(tarPath, archive);
@@ -233,7 +250,7 @@ function readManifestOf(archive: Buffer): Record<string, unknown> {
   mkdirSync(out);
   // Synchronous extract of the manifest alone.
   extractSync(tarPath, out);
-  return JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+  return JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Record<string, unknown> & { tables: unknown[] };
 }
 
 function extractSync(file: string, cwd: string) {

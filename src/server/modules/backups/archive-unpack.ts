@@ -1,4 +1,4 @@
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -73,6 +73,7 @@ export async function unpackChecked<M>(
   let written = 0;
   const seen = new Set<string>();
   const writes: Promise<unknown>[] = [];
+  const outs: WriteStream[] = [];
   const parser = new Parser({ strict: true });
   let stopped: Error | undefined;
   const stop = (error: Error) => {
@@ -108,6 +109,7 @@ export async function unpackChecked<M>(
     if (written > manifest!.sizes.total) return stop(damaged('it holds more than its manifest says'));
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     const out = createWriteStream(join(dir, path), { flags: 'wx', mode: 0o600 });
+    outs.push(out);
     writes.push(finished(out));
     entry.pipe(out);
   };
@@ -140,11 +142,14 @@ export async function unpackChecked<M>(
   try {
     await pipeline(source, parser as unknown as NodeJS.WritableStream);
   } catch (error) {
-    throw stopped ?? error;
-  } finally {
-    await Promise.allSettled(writes);
+    stopped ??= error as Error;
   }
-  if (stopped) throw stopped;
+  if (stopped) {
+    // A file cut off mid-way is never ended by the parser: close it rather than wait for it.
+    for (const out of outs) if (!out.writableFinished) out.destroy();
+    await Promise.allSettled(writes);
+    throw stopped;
+  }
   await Promise.all(writes);
   if (!manifest) throw damaged('it has no manifest.json');
   return manifest.manifest;
