@@ -6,7 +6,9 @@ import { categories } from '../../db/schema/index.ts';
 import { buildTestApp, TEST_SETUP_CODE } from '../../test/build-test-app.ts';
 import { pngBytes } from '../../test/content-factories.ts';
 import { installTestSchool, TEST_PASSWORD } from '../../test/factories.ts';
-import { signIn } from '../../test/sign-in.ts';
+import { enableTwoFactor, post, signIn, totpCode } from '../../test/sign-in.ts';
+import { snapshotTables } from '../../test/school-data.ts';
+import { encodeRestoreConfirm, RESTORE_CONFIRM_HEADER } from '../../../shared/schemas/backup.ts';
 import { writeBackupFile } from '../backups/backup.service.ts';
 import { storeImage } from '../media/media.service.ts';
 
@@ -69,6 +71,37 @@ describe('restoring a backup from the install wizard', () => {
       const again = await restore(app);
       expect(again.statusCode).toBe(409);
     } finally {
+      await app.close();
+    }
+  }, 60_000);
+
+  it("gives back the staff's second factor with the backup's passphrase; the accounts are exactly the backup's", async () => {
+    const old = await buildTestApp();
+    const app = await buildTestApp();
+    try {
+      await installTestSchool(old);
+      const { secret } = await enableTwoFactor(old, (await signIn(old, 'admin', TEST_PASSWORD)).sid!, TEST_PASSWORD);
+      const path = join(old.dataDir, 'sealed.tar.gz');
+      await writeBackupFile(old.database.current, old.dataDir, path, undefined, { passphrase: 'a passphrase for the key' });
+      const accounts = (await snapshotTables(old.db)).users;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/install/restore',
+        headers: {
+          'content-type': 'application/gzip',
+          'x-setup-code': TEST_SETUP_CODE,
+          [RESTORE_CONFIRM_HEADER]: encodeRestoreConfirm({ passphrase: 'a passphrase for the key', name: 'sealed.tar.gz' }),
+        },
+        payload: readFileSync(path),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ twoFactorCleared: 0, adminsDisabled: [] });
+      expect((await snapshotTables(app.db)).users).toEqual(accounts);
+      const first = await signIn(app, 'admin', TEST_PASSWORD);
+      const verified = await post(app, '/api/auth/two-factor/verify', first.challenge, { code: totpCode(secret, 1) });
+      expect(verified.statusCode, verified.body).toBe(200);
+    } finally {
+      await old.close();
       await app.close();
     }
   }, 60_000);
