@@ -3,7 +3,7 @@ import type { BackupConfirm } from '../../../shared/schemas/backup.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../../errors.ts';
 import { audit, whoOf } from '../audit/audit.service.ts';
 import { verifyCurrentPassword } from '../auth/auth.service.ts';
-import { hasTwoFactor, verifySecondFactor } from '../two-factor/two-factor.service.ts';
+import { hasTwoFactor, TWO_FACTOR_SETUP_DUE, twoFactorSetupDue, verifySecondFactor } from '../two-factor/two-factor.service.ts';
 
 export type BackupOperation = 'download' | 'restore' | 'passphrase';
 
@@ -68,6 +68,8 @@ export async function confirmAdministrator<C extends BackupConfirm>(
   let reason = 'not-admin';
   try {
     if (user.roleName !== 'admin') throw forbidden(ADMINS_ONLY);
+    reason = 'two-factor-setup-due';
+    if (await twoFactorSetupDue(app.db, user)) throw new AppError(403, 'TWO_FACTOR_SETUP_REQUIRED', TWO_FACTOR_SETUP_DUE);
     reason = 'invalid';
     const confirm = read();
     Object.assign(facts, { file: facts.file ?? (confirm as { name?: string }).name });
