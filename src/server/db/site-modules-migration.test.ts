@@ -10,32 +10,34 @@ import { MIGRATIONS_DIR } from './client.ts';
 // 0004 adds the website's modules (gallery, events, blog). Until then any signed-in user wrote
 // content; a school that upgrades keeps that for its roles and for users with their own entries.
 
-const before = mkdtempSync(join(tmpdir(), 'sprout-migrations-'));
-afterAll(() => rmSync(before, { recursive: true, force: true }));
+const folders: string[] = [];
+afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })));
 
-/** The migrations folder as it was before 0004. */
-function migrationsUpTo0003() {
+/** The migrations folder as it was up to migration `last` (later ones, such as 0010's fixed role sets, would change the rows). */
+function migrationsUpTo(last: number) {
+  const folder = mkdtempSync(join(tmpdir(), 'sprout-migrations-'));
+  folders.push(folder);
   const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'));
-  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= 3);
-  mkdirSync(join(before, 'meta'));
-  writeFileSync(join(before, 'meta/_journal.json'), JSON.stringify(journal));
+  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= last);
+  mkdirSync(join(folder, 'meta'));
+  writeFileSync(join(folder, 'meta/_journal.json'), JSON.stringify(journal));
   for (const e of journal.entries as Array<{ tag: string }>)
-    copyFileSync(join(MIGRATIONS_DIR, `${e.tag}.sql`), join(before, `${e.tag}.sql`));
+    copyFileSync(join(MIGRATIONS_DIR, `${e.tag}.sql`), join(folder, `${e.tag}.sql`));
+  return folder;
 }
 
 describe('migration 0004 (site permission modules)', () => {
   it("gives existing roles and users' own entries the three site modules, and nothing else changes", async () => {
-    migrationsUpTo0003();
     const client = await PGlite.create();
     const db = drizzle(client);
-    await migrate(db, { migrationsFolder: before });
+    await migrate(db, { migrationsFolder: migrationsUpTo(3) });
     await client.exec(`
       insert into roles (name, display_name, is_system) values ('manager', 'Manager', true), ('teacher', 'Teacher', false);
       insert into role_permissions (role_id, module, can_read) select id, 'users', true from roles where name = 'manager';
       insert into users (username, email, password_hash) values ('own', 'own@x.test', 'h'), ('plain', 'plain@x.test', 'h');
       insert into user_permissions (user_id, module, enabled, can_read) select id, 'leads', true, true from users where username = 'own';
     `);
-    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    await migrate(db, { migrationsFolder: migrationsUpTo(4) });
 
     const roleRows = await client.query<{ name: string; module: string; r: boolean; w: boolean; d: boolean }>(
       `select name, module, can_read r, can_write w, can_delete d from role_permissions join roles on roles.id = role_id order by name, module`,
