@@ -45,6 +45,8 @@ describe.skipIf(chromiumMissingReason())('backups in the back office', () => {
     const confirm = page.getByRole('dialog', { name: 'Download a backup' });
     await confirm.getByLabel('Your current password').fill(E2E_ADMIN.password);
     await confirm.getByLabel('Passphrase for the two-factor key (optional)').fill(PASSPHRASE);
+    // The "Daily backups are on." toast fades while the dialog opens: axe once it has gone, not mid-fade.
+    await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
     await expectNoAxeViolations(page);
     const [download] = await Promise.all([
       page.waitForEvent('download'),

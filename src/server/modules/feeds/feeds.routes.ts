@@ -50,6 +50,11 @@ export default async function feedsRoutes(app: FastifyInstance) {
     serve(request, reply, 'text/plain; charset=utf-8', async () => robotsTxt(app.siteOrigin(request))),
   );
 
+  // Browsers ask for /favicon.ico on their own (for a text file such as robots.txt, say): the site's icon is SVG.
+  app.get('/favicon.ico', (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=86400').redirect('/favicon.svg', 301),
+  );
+
   app.get('/sitemap.xml', (request, reply) =>
     serve(request, reply, 'application/xml; charset=utf-8', async () => {
       const [events, posts, siteUpdated] = await Promise.all([

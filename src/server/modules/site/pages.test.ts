@@ -222,6 +222,12 @@ describe.skipIf(!built)('feeds', () => {
     expect(sitemap).not.toContain('secret-draft');
   });
 
+  it('sends a browser asking for /favicon.ico to the site icon, not a 404', async () => {
+    const icon = await get('/favicon.ico');
+    expect(icon.statusCode).toBe(301);
+    expect(icon.headers.location).toBe('/favicon.svg');
+  });
+
   it('serves the blog RSS and the calendars', async () => {
     const rss = await get('/blog/rss.xml');
     expect(rss.headers['content-type']).toContain('application/rss+xml');
