@@ -238,7 +238,9 @@ describe('a forged restore', () => {
     const restored = entries.find((e) => e.action === 'backup-restore')!;
     expect(restored).toMatchObject({ userId: admin.id, details: { file: 'forged.tar.gz', bytes: forged.length } });
     expect(restored.id).toBeGreaterThan(forgedEntry.id);
-    expect(restored.title).toMatch(/^restored from backup forged\.tar\.gz \(made on \S+ by Sprout \S+\)$/);
+    expect(restored.title).toMatch(
+      /^restored from backup forged\.tar\.gz \(made on \d{4}-\d\d-\d\d \d\d:\d\d UTC by Sprout \S+\)$/,
+    );
   }, 60_000);
 });
 

@@ -142,6 +142,34 @@ async function restoreFile(handle: DbHandle, dataDir: string, file: string) {
 }
 
 // The move up and back: only where a PostgreSQL server is given (the PostgreSQL run of npm test).
+describe('restoring a backup of the same site', () => {
+  it('lists each audit entry once: those the backup shares with the live log are not added again', async () => {
+    const app = await buildTestApp();
+    try {
+      const { admin } = await installTestSchool(app);
+      const who = { userId: admin.id, username: 'admin', ip: null };
+      await audit(app.db, who, { action: 'create', title: 'Before the backup' });
+      const file = join(work, 'same-site.tar.gz');
+      await writeBackupFile(app.database.current, app.dataDir, file);
+      await audit(app.db, who, { action: 'create', title: 'After the backup' });
+      const before = await app.db.select().from(auditLog).orderBy(auditLog.id);
+
+      const res = await restoreRequest(app, await sessionCookie(app, admin), readFileSync(file), { name: 'same-site.tar.gz' });
+      expect(res.statusCode, res.body).toBe(200);
+      const entries = await app.db.select().from(auditLog).orderBy(auditLog.id);
+      expect(entries.slice(0, before.length)).toEqual(before);
+      expect(entries.filter((e) => e.title === 'Before the backup')).toHaveLength(1);
+      expect(entries.filter((e) => e.title === 'After the backup')).toHaveLength(1);
+      expect(entries.filter((e) => e.details?.restoredFrom === 'same-site.tar.gz')).toEqual([]);
+      expect(entries.at(-1)!.title).toMatch(
+        /^restored from backup same-site\.tar\.gz \(made on \d{4}-\d\d-\d\d \d\d:\d\d UTC by Sprout .+\)$/,
+      );
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe.runIf(testDriver() === 'pg')('moving between the built-in database and PostgreSQL', () => {
   it('takes a built-in database backup into an empty PostgreSQL database and back, every row and file identical', async () => {
     const builtin = await openDb({ kind: 'pglite-memory' });

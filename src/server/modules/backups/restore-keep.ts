@@ -72,7 +72,8 @@ export async function applyKept(
 
 /**
  * The audit log is append-only: the entries made before the restore keep their ids; the backup's
- * follow under new ids, marked with the backup they came from, so they never stand in for live ones.
+ * that the live log lacks follow under new ids, marked with the backup they came from, so they
+ * never stand in for live ones.
  */
 async function mergeAuditLog(tx: Db, restoredFrom: string) {
   await tx.execute(sql`create temp table sprout_restored_audit on commit drop as select * from public.audit_log`);
@@ -89,10 +90,16 @@ async function mergeAuditLog(tx: Db, restoredFrom: string) {
   );
   const restored = (await columnsOf(tx, 'pg_temp.sprout_restored_audit')).filter((c) => c !== '"id"' && c !== '"details"');
   const list = sql.raw(restored.join(', '));
+  // A backup of this same site holds entries the live log still has (same id, time and action):
+  // those are not added twice. Only what the live log lacks comes in, marked as restored.
+  const sameEntry = ['"id"', '"created_at"', '"action"'].every((c) => kept.includes(c))
+    ? sql`where not exists (select 1 from sprout_live_audit l
+        where l.id = r.id and l.created_at = r.created_at and l.action = r.action)`
+    : sql``;
   await tx.execute(
     sql`insert into public.audit_log (${list}, "details")
         select ${list}, coalesce("details", '{}'::jsonb) || jsonb_build_object('restoredFrom', ${restoredFrom}::text)
-        from sprout_restored_audit order by id`,
+        from sprout_restored_audit r ${sameEntry} order by id`,
   );
 }
 

@@ -10,6 +10,12 @@ import { restoreArchive, unpackArchive } from './restore.service.ts';
 export const ARCHIVE_TYPES = ['application/gzip', 'application/x-gzip', 'application/octet-stream', 'application/x-tar'];
 
 const gates = new WeakMap<object, OperationGate>();
+
+/** A manifest's time for the audit log: "2026-11-28 04:18 UTC" (the raw text if it is not a time). */
+const madeOn = (createdAt: string) => {
+  const at = new Date(createdAt);
+  return Number.isNaN(at.getTime()) ? createdAt : `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+};
 /** One backup or restore at a time per server, whichever screen started it (Settings > Backups or the install wizard). */
 export function operationGate(app: FastifyInstance): OperationGate {
   const root = app.database; // the same object in every plugin context of one server
@@ -71,7 +77,7 @@ export async function restoreUploadedArchive(
     log.warn({ createdAt: manifest.createdAt, ms: Date.now() - started }, 'database and uploads restored from a backup');
     return {
       bytes,
-      title: `restored from backup ${name} (made on ${manifest.createdAt} by Sprout ${manifest.app.version})`,
+      title: `restored from backup ${name} (made on ${madeOn(manifest.createdAt)} by Sprout ${manifest.app.version})`,
       result: {
         message:
           options.adminId === undefined
