@@ -152,10 +152,11 @@ describe.skipIf(chromiumMissingReason())('staff administration: users, roles and
     await t.getByRole('heading', { name: 'Our class garden', level: 1 }).waitFor();
     await t.getByText('The children planted sunflowers.').waitFor();
 
-    // ... sees the events without a Delete, and the API refuses the delete anyway.
+    // ... may not open the events (not in their menu: events are not theirs), and the API refuses the delete anyway.
     await t.goto('/cms/events');
-    await t.getByRole('heading', { name: 'Annual Day' }).waitFor();
-    expect(await t.getByRole('button', { name: 'Delete Annual Day' }).count()).toBe(0);
+    await t.getByRole('heading', { name: 'You do not have access to this page' }).waitFor();
+    await t.getByText('Opening Events needs the “Events” permission.', { exact: false }).waitFor();
+    expect(await t.getByRole('heading', { name: 'Annual Day' }).count()).toBe(0);
     const refused = await t.request.delete(`${server.url}/api/events/${eventId}`);
     expect(refused.status()).toBe(403);
     expect(((await refused.json()) as { message: string }).message).toBe('Needs events: delete');
@@ -295,6 +296,30 @@ describe.skipIf(chromiumMissingReason())('staff administration: users, roles and
       expect(await menu.getByRole('link', { name: hidden }).count(), hidden).toBe(0);
     }
     expect(await menu.getByText('Administration').count()).toBe(0);
+
+    // An address the menu does not offer, opened directly, says plainly that it is not theirs, and
+    // the screen is not drawn: no request refused (403) in the console, no toast, no Export CSV.
+    const refusals: string[] = [];
+    t.on('response', (response) => {
+      if (response.status() === 403) refusals.push(response.url());
+    });
+    for (const [path, needs] of [
+      ['/cms/users', 'Opening Users needs the “Users and roles” permission. Ask an administrator if you need it.'],
+      ['/cms/audit', 'Opening Audit log needs the “Users and roles” permission. Ask an administrator if you need it.'],
+    ] as const) {
+      await t.goto(path);
+      await t.getByRole('heading', { name: 'You do not have access to this page', level: 1 }).waitFor();
+      await t.getByText(needs).waitFor();
+      expect(await t.getByText(/Needs users/).count(), path).toBe(0);
+      expect(await t.getByText('Export CSV').count(), path).toBe(0);
+      await axe(t);
+    }
+    // ... and leads back to the first screen they may use.
+    await t.getByRole('link', { name: 'Go to Gallery' }).click();
+    await t.getByRole('heading', { name: 'You do not have access to this page' }).waitFor({ state: 'detached' });
+    expect(t.url()).toBe(`${server.url}/cms`);
+    expect(refusals).toEqual([]);
+
     expect((await t.request.get(`${server.url}/api/backups`)).status()).toBe(403);
     expect((await t.request.get(`${server.url}/api/auth/users`)).status()).toBe(403);
     await teacher.close();

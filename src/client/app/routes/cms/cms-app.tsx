@@ -14,6 +14,7 @@ import { CmsLoading } from './shell/cms-loading.tsx';
 import { CmsShell } from './shell/cms-shell.tsx';
 import { TwoFactorRequiredGate } from '../../../features/account/components/two-factor-required-gate.tsx';
 import { LoginScreen } from './shell/login-screen.tsx';
+import { ScreenGuard } from './shell/screen-guard.tsx';
 
 /** The staff back office (client-rendered): sign-in, the guard of §2, the shell and every screen. */
 export function CmsApp() {
@@ -114,14 +115,16 @@ function CmsRoot({ notice, setNotice }: { notice: string | null; setNotice: (not
   return (
     <CmsShell user={user.data} onSignedOut={() => setNotice(PASSWORD_CHANGED)}>
       <TwoFactorRequiredGate due={user.data.twoFactorSetupDue}>
-        <Suspense fallback={<CmsLoading />}>
-          <Routes>
-            {CMS_ROUTES.map(({ path, Screen }) => (
-              <Route key={path || 'index'} path={path || undefined} index={!path} element={<Screen />} />
-            ))}
-            <Route path="*" element={<CmsNotFound />} />
-          </Routes>
-        </Suspense>
+        <ScreenGuard>
+          <Suspense fallback={<CmsLoading />}>
+            <Routes>
+              {CMS_ROUTES.map(({ path, Screen }) => (
+                <Route key={path || 'index'} path={path || undefined} index={!path} element={<Screen />} />
+              ))}
+              <Route path="*" element={<CmsNotFound />} />
+            </Routes>
+          </Suspense>
+        </ScreenGuard>
       </TwoFactorRequiredGate>
     </CmsShell>
   );

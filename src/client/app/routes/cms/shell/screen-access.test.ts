@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { grantsMap, ROLE_PRESETS, type Module, type PermissionMap, type SystemRole } from '../../../../../shared/permissions.ts';
+import { CMS_SCREENS } from '../cms-screens.ts';
+import { menuItemForScreen, screenRefusal } from './screen-access.ts';
+
+const readsOf = (permissions: PermissionMap) => (module: Module) => permissions[module].read;
+const refusalFor = (role: SystemRole, pathname: string) =>
+  screenRefusal(pathname, readsOf(ROLE_PRESETS[role].permissions), role === 'admin');
+/** The screens (as /cms addresses, a sample id for a parameter) a role is refused. */
+const refused = (role: SystemRole) =>
+  CMS_SCREENS.map(({ path }) => `/cms/${path.replace(/:\w+/g, '3')}`.replace(/\/$/, '')).filter((p) => refusalFor(role, p));
+
+// Opening an address the menu does not offer shows "no access", not the screen and its refusals.
+describe('which back-office screens the signed-in user may open', () => {
+  it('refuses a teacher with the User role every screen the menu hides from them', () => {
+    expect(refused('user')).toEqual([
+      '/cms/category',
+      '/cms/admissions',
+      '/cms/enquiries',
+      '/cms/settings/school',
+      '/cms/settings/security',
+      '/cms/audit',
+      '/cms/settings/backups',
+      '/cms/users',
+      '/cms/roles',
+      '/cms/permissions',
+    ]);
+  });
+
+  it('refuses a Manager staff administration and backups only', () => {
+    expect(refused('manager')).toEqual(['/cms/audit', '/cms/settings/backups', '/cms/users', '/cms/roles', '/cms/permissions']);
+  });
+
+  it('refuses an administrator nothing', () => {
+    expect(refused('admin')).toEqual([]);
+  });
+
+  it('says in plain words what a screen needs, and links to the first screen the user may use', () => {
+    expect(refusalFor('user', '/cms/users')).toMatchObject({
+      item: { name: 'Users', module: 'users' },
+      needs: 'Opening Users needs the “Users and roles” permission. Ask an administrator if you need it.',
+      firstScreen: { name: 'Gallery', href: '/cms' },
+    });
+    expect(refusalFor('user', '/cms/enquiries')?.needs).toBe(
+      'Opening Enquiries needs the “Leads (enquiries)” permission. Ask an administrator if you need it.',
+    );
+    expect(refusalFor('manager', '/cms/settings/backups')?.needs).toBe('Only administrators can open Backups.');
+    // A blog writer's first screen is the blog; someone with no module at all has none.
+    const blogOnly = readsOf(grantsMap({ blog: ['read', 'write'] }));
+    expect(screenRefusal('/cms/audit', blogOnly, false)?.firstScreen).toEqual({ name: 'Blog', href: '/cms/blog' });
+    expect(screenRefusal('/cms/audit', () => false, false)?.firstScreen).toBeUndefined();
+  });
+
+  it('keeps the school profile open, read-only, to those who read the settings', () => {
+    const readsSettings = readsOf(grantsMap({ blog: ['read'], settings: ['read'] }));
+    expect(screenRefusal('/cms/settings/school', readsSettings, false)).toBeNull();
+    expect(screenRefusal('/cms/settings/school', readsOf(grantsMap({ blog: ['read'] })), false)?.needs).toBe(
+      'Opening School profile needs the “Settings” permission. Ask an administrator if you need it.',
+    );
+  });
+
+  it('guards a screen by its menu entry, or its parent’s, and leaves the rest to the screen', () => {
+    expect(menuItemForScreen('/cms/events/edit/3')?.name).toBe('Events');
+    expect(menuItemForScreen('/cms/events/new')?.name).toBe('Events');
+    expect(menuItemForScreen('/cms/users/')?.name).toBe('Users');
+    expect(menuItemForScreen('/cms/settings/backups')?.name).toBe('Backups');
+    // The dashboard sends on whoever may not read galleries; the account and a post are everyone's.
+    for (const open of ['/cms', '/cms/', '/cms/account', '/cms/blogpage', '/cms/no-such-page']) {
+      expect(menuItemForScreen(open), open).toBeUndefined();
+      expect(
+        screenRefusal(open, () => false, false),
+        open,
+      ).toBeNull();
+    }
+  });
+});

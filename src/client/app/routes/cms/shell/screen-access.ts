@@ -1,0 +1,53 @@
+import { moduleLabel } from '../../../../components/permission-grid.tsx';
+import type { Module } from '../../../../../shared/permissions.ts';
+import { cmsScreenAt } from '../cms-screens.ts';
+import { ADMIN_MENU, MAIN_MENU, visibleMenu, type MenuItem } from './menu.ts';
+
+/** Every link of the menu: a collapsible's own address is its first sub-link's, which stands for it. */
+const flatten = (items: readonly MenuItem[]): MenuItem[] =>
+  items.flatMap((item) => (item.submenu ? flatten(item.submenu) : [item]));
+const MENU_ITEMS = flatten([...MAIN_MENU, ...ADMIN_MENU]);
+
+/**
+ * The menu entry that stands for the screen at `pathname`: the entry of its own address, else of
+ * the nearest parent address (/cms/events/edit/3 is the Events entry's). The dashboard (/cms) is
+ * no one's parent, and answers for itself: it sends those who may not read galleries on to the
+ * first screen they may use. Screens without an entry (the account, a post) are everyone's.
+ */
+export function menuItemForScreen(pathname: string): MenuItem | undefined {
+  const screen = cmsScreenAt(pathname);
+  if (!screen?.path) return undefined;
+  const address = `/cms/${screen.path}`;
+  return MENU_ITEMS.filter((item) => item.href === address || (item.href !== '/cms' && address.startsWith(`${item.href}/`))).sort(
+    (a, b) => b.href.length - a.href.length,
+  )[0];
+}
+
+/** Why a user may not open a screen, and where they may go instead. */
+export interface Refusal {
+  /** The screen's menu entry. */
+  item: MenuItem;
+  /** What it needs, in plain words, for the user to ask for. */
+  needs: string;
+  /** The first screen the user may open (the menu's first entry), or undefined when none is. */
+  firstScreen?: { name: string; href: string };
+}
+
+/**
+ * Whether the signed-in user may open the screen at `pathname`, decided as the menu decides what
+ * to show (visibleMenu): null when they may, else why not. The server decides in the end; this
+ * keeps a screen they could not load from drawing itself, and asking, at all.
+ */
+export function screenRefusal(pathname: string, canRead: (module: Module) => boolean, isAdmin: boolean): Refusal | null {
+  const item = menuItemForScreen(pathname);
+  if (!item || visibleMenu([item], canRead, isAdmin).length) return null;
+  const first = visibleMenu([...MAIN_MENU, ...ADMIN_MENU], canRead, isAdmin)[0];
+  const target = first?.submenu?.[0] ?? first;
+  return {
+    item,
+    needs: item.adminOnly
+      ? `Only administrators can open ${item.name}.`
+      : `Opening ${item.name} needs the “${moduleLabel(item.module!)}” permission. Ask an administrator if you need it.`,
+    firstScreen: target && { name: target.name, href: target.href },
+  };
+}
