@@ -73,8 +73,8 @@ const EXPECTED: Record<string, Rule> = {
     ['settings', 'read'],
     ['users', 'read'],
   ],
-  'PUT /api/security/settings': needs('settings', 'write'),
-  'PUT /api/security/two-factor': needs('users', 'write'),
+  'PUT /api/security/settings': 'admin',
+  'PUT /api/security/two-factor': 'admin',
 
   // School profile and categories: the settings module; reading stays public.
   'GET /api/school': 'public',

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import { SecuritySettingsSchema, TwoFactorPolicySchema } from '../../../shared/schemas/security.ts';
 import { roles } from '../../db/schema/index.ts';
-import { badRequest } from '../../errors.ts';
+import { badRequest, forbidden } from '../../errors.ts';
 import { audit, changedFields, whoOf } from '../audit/audit.service.ts';
 import { runSecurityMaintenance } from './maintenance.ts';
 import { runOnOneInstance } from '../../db/exclusive.ts';
@@ -12,6 +12,8 @@ import {
   saveSecuritySettings,
   saveTwoFactorPolicy,
 } from './security-settings.service.ts';
+
+export const SECURITY_ADMINS_ONLY = 'Only an administrator can change the security settings.';
 
 /** How often retention and clean-up run (and once a minute after start). */
 const MAINTENANCE_EVERY_MS = 6 * 3600 * 1000;
@@ -24,7 +26,19 @@ export default async function securityRoutes(app: FastifyInstance) {
     data: { settings: await getSecuritySettings(app.db), twoFactor: await getTwoFactorPolicy(app.db) },
   }));
 
-  app.put('/api/security/settings', { preHandler: app.requirePermission('settings', 'write') }, async (request) => {
+  // Issue 29: the sign-in rules, sessions, the audit log's retention and who needs a second factor
+  // bind the administrators too: only an administrator changes them (a role with users: write
+  // turned the administrators' second factor off).
+  const administrators = (module: 'settings' | 'users') => ({
+    preHandler: [
+      app.requirePermission(module, 'write'),
+      async (request: FastifyRequest) => {
+        if (request.user?.roleName !== 'admin') throw forbidden(SECURITY_ADMINS_ONLY);
+      },
+    ],
+  });
+
+  app.put('/api/security/settings', administrators('settings'), async (request) => {
     const before = await getSecuritySettings(app.db);
     const saved = await saveSecuritySettings(app.db, SecuritySettingsSchema.parse({ ...before, ...(request.body as object) }));
     const changes = changedFields(before, saved);
@@ -32,7 +46,7 @@ export default async function securityRoutes(app: FastifyInstance) {
     return { message: 'Security settings saved', data: saved };
   });
 
-  app.put('/api/security/two-factor', { preHandler: app.requirePermission('users', 'write') }, async (request) => {
+  app.put('/api/security/two-factor', administrators('users'), async (request) => {
     const input = TwoFactorPolicySchema.parse(request.body ?? {});
     if (input.mode === 'roles' && input.roleIds.length === 0) {
       throw badRequest('Choose at least one role', { fields: { roleIds: 'Choose at least one role' } });

@@ -75,7 +75,7 @@ export function SecuritySettingsForm({ initial, canWrite }: { initial: SecurityS
             {save.isPending ? 'Saving…' : 'Save settings'}
           </Button>
         ) : (
-          <p className="text-sm text-slate-600">Changing these needs settings: write.</p>
+          <p className="text-sm text-slate-600">Only an administrator can change this.</p>
         )}
       </div>
     </form>

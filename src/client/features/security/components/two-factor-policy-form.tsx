@@ -95,7 +95,7 @@ export function TwoFactorPolicyForm({
             {save.isPending ? 'Saving…' : 'Save requirement'}
           </Button>
         ) : (
-          <p className="text-sm text-slate-600">Changing this needs users: write.</p>
+          <p className="text-sm text-slate-600">Only an administrator can change this.</p>
         )}
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useCan } from '#client/features/auth/hooks/use-can.ts';
 import { useRoles } from '#client/features/roles/api/get-roles.ts';
 import { useSecurity } from '#client/features/security/api/security.ts';
@@ -9,8 +10,10 @@ import { ServerMessage } from '../shell/server-message.tsx';
 export default function SecurityScreen() {
   const security = useSecurity();
   const roles = useRoles();
-  const canWriteSettings = useCan('settings', 'write');
-  const canWriteUsers = useCan('users', 'write');
+  // The server lets only administrators change these (they bind the administrators too).
+  const isAdmin = useUser().data?.roleName === 'admin';
+  const canWriteSettings = useCan('settings', 'write') && isAdmin;
+  const canWriteUsers = useCan('users', 'write') && isAdmin;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
