@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { create as createTar, extract, Header, Pax } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, categories, users } from '../db/schema/index.ts';
-import { isBackupEntry } from '../modules/backups/archive-unpack.ts';
+import { isBackupEntry, unpackChecked } from '../modules/backups/archive-unpack.ts';
 import { removeAbandonedWorkFolders, unpackArchive } from '../modules/backups/restore.service.ts';
 import { audit } from '../modules/audit/audit.service.ts';
 import { buildTestApp } from '../test/build-test-app.ts';
@@ -43,11 +43,11 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 /** A .tar.gz written by hand: any entry name (PAX for long ones), any declared content. */
-function rawTarGz(entries: Array<{ path: string; body: Buffer }>): Buffer {
+function rawTarGz(entries: Array<{ path: string; body: Buffer; type?: 'File' | 'Directory' }>): Buffer {
   const blocks: Buffer[] = [];
-  for (const { path, body } of entries) {
+  for (const { path, body, type = 'File' } of entries) {
     if (Buffer.byteLength(path) > 99) blocks.push(new Pax({ path }).encode());
-    const header = new Header({ path: path.slice(0, 99), mode: 0o644, size: body.length, type: 'File', mtime: new Date(0) });
+    const header = new Header({ path: path.slice(0, 99), mode: 0o644, size: body.length, type, mtime: new Date(0) });
     header.encode();
     blocks.push(header.block!, body, Buffer.alloc((512 - (body.length % 512)) % 512));
   }
@@ -139,6 +139,20 @@ describe('a tar bomb', () => {
     expect(res.json().message).toMatch(/db\/categories\.jsonl is larger than its manifest says/);
     expect(performance.now() - started).toBeLessThan(5000);
     expect(readdirSync(app.dataDir).filter((n) => n.startsWith('.restore-'))).toEqual([]);
+  });
+
+  it('makes no folder for a folder entry: thousands of them write nothing to the disk', async () => {
+    const into = mkdtempSync(join(work, 'folders-'));
+    const folders = Array.from({ length: 3000 }, (_, i) => ({
+      path: `uploads/${i % 97}/${i}/`,
+      body: Buffer.alloc(0),
+      type: 'Directory' as const,
+    }));
+    const archive = rawTarGz([...folders, { path: 'manifest.json', body: Buffer.from('{}') }]);
+    await unpackChecked(Readable.from(archive), into, () => ({ manifest: {}, sizes: { parts: new Map(), total: 0 } }), {
+      maxBytes: 1024,
+    });
+    expect(readdirSync(into)).toEqual([]);
   });
 
   it('stops before writing when the disk has not the room the manifest declares', async () => {

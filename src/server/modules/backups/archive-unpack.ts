@@ -122,10 +122,9 @@ export async function unpackChecked<M>(
       entry.resume();
       return stop(damaged(`it holds ${path.slice(0, 80)}, which a backup never does`));
     }
-    if (type === 'Directory') {
-      mkdirSync(join(dir, path), { recursive: true });
-      return entry.resume();
-    }
+    // A folder entry writes nothing: a file's folders are made when the file is, so a file of
+    // folder entries alone (60,000 of them made 270 MB of folders) costs no disk.
+    if (type === 'Directory') return entry.resume();
     if (path === MANIFEST_NAME) {
       if (manifest || seen.has(path)) return stop(damaged('it holds two manifests'));
       seen.add(path);
