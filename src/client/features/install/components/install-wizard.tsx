@@ -25,6 +25,10 @@ import {
 /** §4: post-install redirect to / after 3000 ms. */
 const REDIRECT_MS = 3000;
 
+/** A field's value by its error key ('database.password'). */
+const valueAt = (state: WizardState, key: string): unknown =>
+  key.split('.').reduce<unknown>((value, part) => (value as Record<string, unknown> | undefined)?.[part], state);
+
 export function InstallWizard({
   needsSetupCode,
   databaseConfigured,
@@ -73,6 +77,11 @@ export function InstallWizard({
     const next = change(state);
     // Any change to the PostgreSQL details needs a new connection test.
     if (next.database !== state.database) setDbTest({ status: 'idle' });
+    // A field's message goes once the field is changed ("Password is required" stayed after typing one).
+    setErrors((shown) => {
+      const kept = Object.entries(shown).filter(([key]) => valueAt(next, key) === valueAt(state, key));
+      return kept.length === Object.keys(shown).length ? shown : Object.fromEntries(kept);
+    });
     setState(next);
   };
 
@@ -84,6 +93,7 @@ export function InstallWizard({
         setupCode: state.setupCode || undefined,
       });
       // §8: 'Database connection failed : {reason}'.
+      if (result.ok) setErrors(({ 'database.test': _passed, ...rest }) => rest);
       setDbTest(
         result.ok
           ? { status: 'ok', message: `Connection successful (${result.version})` }
