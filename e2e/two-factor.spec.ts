@@ -210,8 +210,8 @@ describe.skipIf(chromiumMissingReason())('two-factor sign-in, required by the sc
     const { keep } = await finishSetup(page, 'Turn on two-factor sign-in', 'Done');
     await keep();
     await dialog.waitFor({ state: 'detached' });
-    // The page they were on comes back, and so do the back office's writes.
-    await page.getByRole('heading', { name: 'Events', level: 1 }).waitFor();
+    // The page they were on comes back: this account has no role, so it says plainly that Events is not theirs.
+    await page.getByRole('heading', { name: 'You do not have access to this page', level: 1 }).waitFor();
     expect(await page.getByRole('heading', { name: 'Set up two-factor sign-in to continue' }).count()).toBe(0);
     await axe(page);
     await page.setViewportSize(DESKTOP);
