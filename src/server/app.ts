@@ -79,6 +79,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
             serializers: { err: errorWithoutValues as (error: Error) => { type: string; message: string; stack: string } },
           },
     bodyLimit: BODY_LIMIT,
+    // A request without a Host gets the Host check's 400 below, with the security headers, not Node's bare one.
+    http: { requireHostHeader: false },
     genReqId: () => randomUUID(),
     // A number of hops or the proxies' addresses, never `true`: with `true` the leftmost
     // X-Forwarded-For entry, which the client writes, became request.ip.

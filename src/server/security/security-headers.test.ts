@@ -61,7 +61,7 @@ describe('every answer carries the security headers', () => {
     }
   });
 
-  it('what Node refuses before Fastify sees a request (bad header, headers too large)', async () => {
+  it('what Node refuses before Fastify sees a request (bad header, headers too large), and a request without a Host', async () => {
     const app = await start({ publicUrl: 'https://school.example' });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;
@@ -70,7 +70,9 @@ describe('every answer carries the security headers', () => {
       port,
       `GET /api/health HTTP/1.1\r\nHost: school.example\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
     );
-    for (const [what, answer] of Object.entries({ badHeader, huge })) {
+    const noHost = await rawRequest(port, 'GET /api/health HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expect(noHost).toContain('The Host header of this request is not valid.');
+    for (const [what, answer] of Object.entries({ badHeader, huge, noHost })) {
       expect(answer, what).toMatch(/^HTTP\/1\.1 4(00|31) /);
       const head = answer.slice(0, answer.indexOf('\r\n\r\n')).toLowerCase();
       for (const [name, value] of Object.entries(SECURITY_HEADERS))
