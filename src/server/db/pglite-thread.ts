@@ -36,10 +36,12 @@ function rebuilt(data: Record<string, unknown>): Error {
 /**
  * Threads whose database was closed, kept for the next open: the tests open one per test app, and
  * a new thread costs about 0.7 s more (PGlite's JavaScript, from source tsx, and its WebAssembly,
- * which PGlite compiles once per thread).
+ * which PGlite compiles once per thread). A server ends them: an idle thread keeps its WebAssembly
+ * heap, and after an install onto PostgreSQL the built-in database's thread held about 300 MB
+ * that nothing would use again.
  */
 const idle: Worker[] = [];
-const MAX_IDLE = 2;
+const MAX_IDLE = process.env.VITEST ? 2 : 0;
 /** Request ids, unique across the threads a worker serves in turn. */
 let nextId = 0;
 
