@@ -20,6 +20,8 @@ declare module 'fastify' {
     requirePermission: (module: Module, action: Action) => preHandlerAsyncHookHandler;
     /** Passes when the user has any one of the listed permissions (uploads: gallery or blog write). */
     requireAnyPermission: (...needed: Array<readonly [Module, Action]>) => preHandlerAsyncHookHandler;
+    /** The permission first (its own 403 message), then the admin role: `message` for anyone else. */
+    requireAdministrator: (module: Module, action: Action, message: string) => preHandlerAsyncHookHandler;
   }
 }
 
@@ -74,6 +76,13 @@ export default fp(
     };
     app.decorate('requirePermission', (module: Module, action: Action) => requireAny([[module, action]]));
     app.decorate('requireAnyPermission', (...needed: Array<readonly [Module, Action]>) => requireAny(needed));
+    app.decorate('requireAdministrator', (module: Module, action: Action, message: string) => {
+      const permitted = requireAny([[module, action]]);
+      return async (request: FastifyRequest) => {
+        await permitted(request);
+        if (request.user!.roleName !== 'admin') throw forbidden(message);
+      };
+    });
   },
   { name: 'auth', dependencies: ['db'] },
 );

@@ -14,7 +14,7 @@ import {
   type BackupsOverview,
   type RestoreResult,
 } from '../../../shared/schemas/backup.ts';
-import { forbidden, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { audit, whoOf } from '../audit/audit.service.ts';
 import { getSchoolProfile } from '../site/site.service.ts';
 import { BACKUP_NAME, backupFileName } from './archive-format.ts';
@@ -45,14 +45,7 @@ async function backupsRoutes(app: FastifyInstance) {
   // A backup holds every account's password hash and every enquiry, and a restore replaces
   // everything: administrators only, each download and restore confirmed again (backup-access.ts).
   const signedIn = { preHandler: app.requireUser() };
-  const adminOnly = {
-    preHandler: [
-      app.requirePermission('settings', 'read'),
-      async (request: FastifyRequest) => {
-        if (request.user?.roleName !== 'admin') throw forbidden(ADMINS_ONLY);
-      },
-    ],
-  };
+  const adminOnly = { preHandler: app.requireAdministrator('settings', 'read', ADMINS_ONLY) };
   const gate = operationGate(app);
   const scheduler = new BackupScheduler(app, gate);
   app.decorate('backupScheduler', scheduler);

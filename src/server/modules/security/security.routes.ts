@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import { SecuritySettingsSchema, TwoFactorPolicySchema } from '../../../shared/schemas/security.ts';
 import { roles } from '../../db/schema/index.ts';
-import { badRequest, forbidden } from '../../errors.ts';
+import { badRequest } from '../../errors.ts';
 import { audit, changedFields, whoOf } from '../audit/audit.service.ts';
 import { runSecurityMaintenance } from './maintenance.ts';
 import { runOnOneInstance } from '../../db/exclusive.ts';
@@ -30,12 +30,7 @@ export default async function securityRoutes(app: FastifyInstance) {
   // bind the administrators too: only an administrator changes them (a role with users: write
   // turned the administrators' second factor off).
   const administrators = (module: 'settings' | 'users') => ({
-    preHandler: [
-      app.requirePermission(module, 'write'),
-      async (request: FastifyRequest) => {
-        if (request.user?.roleName !== 'admin') throw forbidden(SECURITY_ADMINS_ONLY);
-      },
-    ],
+    preHandler: app.requireAdministrator(module, 'write', SECURITY_ADMINS_ONLY),
   });
 
   app.put('/api/security/settings', administrators('settings'), async (request) => {
