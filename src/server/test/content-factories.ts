@@ -109,3 +109,16 @@ export async function largeFlatPng(width: number, height: number): Promise<Buffe
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** An admission as a parent fills the form in (without its form token). */
+export const admissionForm = () => ({
+  name: 'Aarav Sharma',
+  fatherName: 'Rohit Sharma',
+  email: 'rohit@example.com',
+  phone: '+91 98765 00000',
+  birthDate: '2022-04-12',
+  address: '7 Rose Street, Green Park',
+  department: 'nursery',
+  admissionDate: '2027-04-01',
+  website: '',
+});

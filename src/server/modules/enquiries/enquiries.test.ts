@@ -9,18 +9,8 @@ import { testDriver } from '../../test/test-database.ts';
 import { createEnquiry } from './enquiries.service.ts';
 import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { FormTokens } from './form-token.ts';
+import { admissionForm as admission } from '../../test/content-factories.ts';
 
-const admission = () => ({
-  name: 'Aarav Sharma',
-  fatherName: 'Rohit Sharma',
-  email: 'rohit@example.com',
-  phone: '+91 98765 00000',
-  birthDate: '2022-04-12',
-  address: '7 Rose Street, Green Park',
-  department: 'nursery',
-  admissionDate: '2027-04-01',
-  website: '',
-});
 const contact = () => ({
   name: 'Meera',
   email: 'meera@example.com',

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { roles, rolePermissions, settings, users } from '../../db/schema/index.ts';
 import { buildTestApp, TEST_SETUP_CODE } from '../../test/build-test-app.ts';
 import { installPayload } from '../../test/install-payload.ts';
+import { admissionForm } from '../../test/content-factories.ts';
 import { adminQuery, withDatabase } from '../../test/test-database.ts';
 import { MODULES } from '../../../shared/permissions.ts';
 
@@ -349,18 +350,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('install into a PostgreSQL serve
         method: 'POST',
         url: '/api/enquiries/admission',
         remoteAddress: '203.0.113.20',
-        payload: {
-          formToken: form.json().token,
-          name: 'Aarav Sharma',
-          fatherName: 'Rohit Sharma',
-          email: 'rohit@example.com',
-          phone: '+91 98765 00000',
-          birthDate: '2022-04-12',
-          address: '7 Rose Street, Green Park',
-          department: 'nursery',
-          admissionDate: '2027-04-01',
-          website: '',
-        },
+        payload: { ...admissionForm(), formToken: form.json().token },
       });
       expect(sent.statusCode, sent.body).toBe(201);
       const check = new pg.Client({ connectionString: withDatabase(process.env.TEST_DATABASE_URL!, name) });
