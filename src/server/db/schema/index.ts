@@ -2,3 +2,4 @@ export * from './users.ts';
 export * from './content.ts';
 export * from './security.ts';
 export * from './admissions.ts';
+export * from './site.ts';
