@@ -53,6 +53,12 @@ export type SitePhoto = z.infer<typeof SitePhotoSchema>;
 
 const Card = z.object({ title: required(80, 'The title'), text: required(400, 'The text'), icon: SiteIconSchema });
 const Highlight = z.object({ title: required(80, 'The title'), text: required(400, 'The text') });
+/** A page's banner: the small heading above its title, the title and a line of text. */
+const Banner = z.object({
+  eyebrow: text(60, 'The small heading'),
+  title: required(120, 'The title'),
+  text: text(400, 'The text'),
+});
 
 export const HomeContentSchema = z.object({
   hero: z.object({
@@ -72,6 +78,7 @@ export const HomeContentSchema = z.object({
     cards: list(Card, 3, 'cards', 3).length(3, 'Why Choose has three cards.'),
   }),
   testimonials: z.object({
+    eyebrow: text(60, 'The small heading'),
     heading: required(80, 'The heading'),
     items: list(
       z.object({
@@ -84,12 +91,12 @@ export const HomeContentSchema = z.object({
       'testimonials',
     ),
   }),
-  events: z.object({ heading: required(80, 'The heading') }),
+  events: z.object({ eyebrow: text(60, 'The small heading'), heading: required(80, 'The heading') }),
   showScene: z.boolean(),
 });
 
 export const AboutContentSchema = z.object({
-  banner: z.object({ title: required(120, 'The title'), text: text(400, 'The text') }),
+  banner: Banner,
   blocks: list(
     z.object({
       title: required(80, 'The title'),
@@ -131,7 +138,7 @@ export type Programme = z.infer<typeof ProgrammeSchema>;
 
 export const ProgramsContentSchema = z
   .object({
-    banner: z.object({ title: required(120, 'The title'), text: text(400, 'The text') }),
+    banner: Banner,
     programmes: list(ProgrammeSchema, 12, 'programmes', 1),
     activitiesTitle: required(80, 'The activities title'),
     activitiesIntro: text(300, 'The activities introduction'),
@@ -151,7 +158,7 @@ export const ProgramsContentSchema = z
   });
 
 export const CurriculumContentSchema = z.object({
-  banner: z.object({ title: required(120, 'The title'), text: text(400, 'The text') }),
+  banner: Banner,
   approaches: list(z.object({ name: required(60, 'The name'), text: required(400, 'The text') }), 6, 'approaches'),
   areasTitle: required(80, 'The areas title'),
   areasIntro: text(300, 'The areas introduction'),
@@ -163,12 +170,12 @@ export const CurriculumContentSchema = z.object({
 });
 
 export const AdmissionContentSchema = z.object({
-  banner: z.object({ title: required(120, 'The title'), text: text(400, 'The text') }),
+  banner: Banner,
   instructions: list(required(300, 'An instruction'), 10, 'instructions'),
 });
 
 export const ContactContentSchema = z.object({
-  banner: z.object({ title: required(120, 'The title'), text: text(400, 'The text') }),
+  banner: Banner,
   formTitle: required(80, 'The form title'),
   reachTitle: required(80, 'The title beside the branches'),
 });

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { DEPARTMENTS } from './enquiry-options.ts';
+import { SECTION_SCHEMAS } from './site-content.ts';
+import { SECTION_KEYS, SITE_DEFAULTS } from './site-content-defaults.ts';
+
+describe('site content defaults (issue 30)', () => {
+  it.each(SECTION_KEYS)('the %s section is valid as it is: its schema keeps every word', (key) => {
+    const parsed = SECTION_SCHEMAS[key].safeParse(SITE_DEFAULTS[key]);
+    expect(parsed.error?.issues ?? []).toEqual([]);
+    expect(parsed.data).toEqual(SITE_DEFAULTS[key]);
+  });
+
+  it('the default programmes are the departments enquiries already name, in order', () => {
+    expect(SITE_DEFAULTS.programs.programmes.map((p) => p.key)).toEqual(DEPARTMENTS.map((d) => d.value));
+  });
+
+  it('the home section has four parent testimonials rated 5 and buttons to /admission and /about', () => {
+    const { testimonials, hero } = SITE_DEFAULTS.home;
+    expect(testimonials.items.map((t) => [t.relation, t.rating])).toEqual(Array(4).fill(['Parent', 5]));
+    expect(hero.buttons.map((b) => b.target)).toEqual(['/admission', '/about']);
+    expect(hero.photo).toBeNull();
+  });
+});
