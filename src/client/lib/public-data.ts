@@ -1,5 +1,7 @@
 import { DEFAULT_SCHOOL } from '#shared/schemas/school-defaults.ts';
 import type { SchoolProfile } from '#shared/schemas/school.ts';
+import type { SiteContent } from '#shared/schemas/site-content.ts';
+import type { SectionKey } from '#shared/schemas/site-content-defaults.ts';
 import { pageNumberOf } from '#shared/page-number.ts';
 import { apiGet, ApiError } from './api-client.ts';
 
@@ -58,6 +60,12 @@ export interface PublicGallery {
   thumbnail: string | null;
 }
 
+/** A section of the school's words (issue 30): its content, and its photos' sizes and variants by URL. */
+export interface SiteSection<K extends SectionKey = SectionKey> {
+  content: SiteContent[K];
+  photos: Record<string, ImageMeta>;
+}
+
 export interface Page<T> {
   items: T[];
   /** Another page follows (one extra row is read instead of counting every row). */
@@ -83,6 +91,8 @@ export interface PublicData {
   gallery(id: string | number): Promise<PublicGallery | null>;
   posts(page: PageRequest): Promise<Page<PublicPost>>;
   post(slug: string): Promise<PublicPost | null>;
+  /** A page's words, lists and photos: the published section, else today's text. */
+  content<K extends SectionKey>(key: K): Promise<SiteSection<K>>;
 }
 
 const orNull = async <T>(load: Promise<{ data: T }>): Promise<T | null> => {
@@ -105,6 +115,7 @@ export const browserPublicData: PublicData = {
   gallery: (id) => orNull(apiGet(`/api/site/galleries/${path(id)}`)),
   posts: async (page) => (await apiGet<{ data: Page<PublicPost> }>(`/api/site/posts?${query(page)}`)).data,
   post: (slug) => orNull(apiGet(`/api/site/posts/${path(slug)}`)),
+  content: async <K extends SectionKey>(key: K) => (await apiGet<{ data: SiteSection<K> }>(`/api/site/content/${key}`)).data,
 };
 
 /** The data source of a loader: the server's through the request context, else the browser's. */

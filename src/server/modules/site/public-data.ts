@@ -5,7 +5,7 @@ import { getEvent, listEvents } from '../events/events.service.ts';
 import { videoEmbedUrl } from '../../../shared/schemas/gallery.ts';
 import { getGallery } from '../galleries/galleries.service.ts';
 import { getPostBySlug } from '../posts/posts.service.ts';
-import { getSchoolProfile, listPostCards } from './site.service.ts';
+import { getSchoolProfile, listPostCards, publicSiteSection } from './site.service.ts';
 
 /** Public pages never see drafts. */
 const PUBLISHED = { includeDrafts: false } as const;
@@ -72,6 +72,7 @@ export function createServerPublicData(app: FastifyInstance, memo?: ReadMemo): P
     posts: ({ limit, offset }) =>
       read(`posts ${limit} ${offset}`, async () => page(await listPostCards(app.db, { limit: limit + 1, offset }), limit)),
     post: (slug) => read(`post ${slug}`, () => getPostBySlug(app.db, slug, PUBLISHED)),
+    content: (key) => read(`content ${key}`, () => publicSiteSection(app.db, key, app.log)),
   };
 }
 
@@ -99,5 +100,6 @@ export function reportingUnavailable(data: PublicData, onUnavailable: (error: un
     gallery: watch(data.gallery),
     posts: watch(data.posts),
     post: watch(data.post),
+    content: watch(data.content),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SchoolProfileSchema } from '../../../shared/schemas/school.ts';
+import { SECTION_KEYS } from '../../../shared/schemas/site-content-defaults.ts';
 import { notFound } from '../../errors.ts';
 import { audit, changedFields, whoOf } from '../audit/audit.service.ts';
 import { createServerPublicData } from './public-data.ts';
@@ -11,6 +12,7 @@ const PageQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 const KeySchema = z.object({ key: z.string().min(1).max(200) });
+const SectionParamSchema = z.object({ key: z.enum(SECTION_KEYS) });
 
 export default async function siteRoutes(app: FastifyInstance) {
   app.get('/api/school', async () => ({ data: await getSchoolProfile(app.db) }));
@@ -38,6 +40,12 @@ export default async function siteRoutes(app: FastifyInstance) {
     const gallery = await site.gallery(KeySchema.parse(request.params).key);
     if (!gallery) throw notFound('The gallery');
     return { data: gallery };
+  });
+  // A section's published words (never a draft), or today's text.
+  app.get('/api/site/content/:key', async (request) => {
+    const key = SectionParamSchema.safeParse(request.params);
+    if (!key.success) throw notFound('The section');
+    return { data: await site.content(key.data.key) };
   });
   app.get('/api/site/posts', async (request) => ({ data: await site.posts(PageQuerySchema.parse(request.query)) }));
   app.get('/api/site/posts/:key', async (request) => {

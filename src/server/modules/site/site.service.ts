@@ -1,10 +1,12 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import type { PublicPost } from '../../../client/lib/public-data.ts';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ImageMeta, PublicPost, SiteSection } from '../../../client/lib/public-data.ts';
 import { DEFAULT_SCHOOL, SchoolProfileSchema, type SchoolProfile } from '../../../shared/schemas/school.ts';
+import { SECTION_SCHEMAS, type SiteContent } from '../../../shared/schemas/site-content.ts';
+import { SITE_DEFAULTS, type SectionKey } from '../../../shared/schemas/site-content-defaults.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { authorAndCover } from '../posts/posts.service.ts';
-import { media, posts, settings, users } from '../../db/schema/index.ts';
+import { media, posts, settings, siteSections, users } from '../../db/schema/index.ts';
 
 export const SCHOOL_KEY = 'school';
 
@@ -78,4 +80,63 @@ export async function listPostCards(db: Db, page: { limit: number; offset: numbe
     updated_at: row.updatedAt.toISOString(),
     published_at: row.publishedAt?.toISOString() ?? null,
   }));
+}
+
+/** Where a stored section that no longer parses is reported (the app's logger, else the console). */
+export interface ContentLog {
+  warn(details: object, message: string): void;
+}
+const consoleLog: ContentLog = { warn: (details, message) => console.warn(message, details) };
+
+const publishedSection = preparedPerDb((db) =>
+  db
+    .select({ published: siteSections.published })
+    .from(siteSections)
+    .where(eq(siteSections.key, sql.placeholder('key')))
+    .prepare('sprout_site_section'),
+);
+
+/**
+ * The words parents read on a section's page (issue 30): its published content, else today's text
+ * (SITE_DEFAULTS). A stored document the schema refuses (written by an older version, or by hand)
+ * is reported and the default shown: a page never breaks on its content.
+ */
+export async function getSiteContent<K extends SectionKey>(db: Db, key: K, log: ContentLog = consoleLog): Promise<SiteContent[K]> {
+  const [row] = await publishedSection(db).execute({ key });
+  if (row?.published == null) return SITE_DEFAULTS[key];
+  const parsed = SECTION_SCHEMAS[key].safeParse(row.published);
+  if (parsed.success) return parsed.data as SiteContent[K];
+  log.warn(
+    { section: key, issues: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`) },
+    'The published site content does not fit its schema: the page shows the default text',
+  );
+  return SITE_DEFAULTS[key];
+}
+
+/** The uploads a section's photos point at (`{ url: '/uploads/...', alt, decorative }`, anywhere in it). */
+export function photoUrlsOf(content: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(content)) for (const item of content) photoUrlsOf(item, found);
+  else if (content && typeof content === 'object') {
+    const { url } = content as { url?: unknown };
+    if (typeof url === 'string' && url.startsWith('/uploads/')) found.add(url);
+    for (const value of Object.values(content)) if (value && typeof value === 'object') photoUrlsOf(value, found);
+  }
+  return found;
+}
+
+/** The size and WebP variants of each uploaded photo in `content`, by its URL (ResponsiveImage's `meta`). */
+export async function photosOf(db: Db, content: unknown): Promise<Record<string, ImageMeta>> {
+  const urls = [...photoUrlsOf(content)];
+  if (urls.length === 0) return {};
+  const rows = await db
+    .select({ url: media.url, width: media.width, height: media.height, variants: media.variants })
+    .from(media)
+    .where(inArray(media.url, urls));
+  return Object.fromEntries(rows.map((row) => [row.url, row]));
+}
+
+/** A section as a public page draws it: its words, and its photos' sizes and variants. */
+export async function publicSiteSection<K extends SectionKey>(db: Db, key: K, log?: ContentLog): Promise<SiteSection<K>> {
+  const content = await getSiteContent(db, key, log);
+  return { content, photos: await photosOf(db, content) };
 }
