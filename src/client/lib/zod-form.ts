@@ -26,12 +26,16 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   });
 }
 
+/** Any form of `useZodForm` (or `useForm`), whatever its values and what its schema makes of them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the submitted type plays no part here
+type AnyForm<T extends FieldValues> = UseFormReturn<T, any, any>;
+
 /**
- * Puts the server's field errors (`fields`: dotted path -> message) on the form's fields. Returns
- * the message for what no field shows (the error's own, or null when every one found its field),
- * for a toast or an alert beside the form.
+ * Puts the server's field errors (`fields`: dotted path -> message) on the form's fields, the
+ * keyboard on the first of them. Returns the message for what no field shows (the error's own, or
+ * null when every one found its field), for a toast or an alert beside the form.
  */
-export function showServerErrors<T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>, error: unknown): string | null {
+export function showServerErrors<T extends FieldValues>(form: AnyForm<T>, error: unknown): string | null {
   if (!(error instanceof ApiError)) return error instanceof Error ? error.message : 'Something went wrong.';
   const fields = Object.entries(error.fields ?? {});
   const known = new Set(Object.keys(form.getValues() as object));
@@ -48,8 +52,11 @@ export function showServerErrors<T extends FieldValues>(form: UseFormReturn<T, u
   return unshown ? error.message : null;
 }
 
-/** The message of a field's error, by its dotted path (arrays and nested objects included). */
-export function errorAt(form: UseFormReturn<FieldValues, unknown, unknown>, path: string): string | undefined {
+/**
+ * The message of a field's error, by its dotted path (arrays and nested objects included). Read
+ * while drawing, it also subscribes the form to its errors, so the message shows when it comes.
+ */
+export function errorAt<T extends FieldValues>(form: Pick<AnyForm<T>, 'formState'>, path: FieldPath<T> | (string & {})): string | undefined {
   let node: unknown = form.formState.errors;
   for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
   const message = (node as { message?: unknown } | undefined)?.message;

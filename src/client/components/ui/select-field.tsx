@@ -1,4 +1,4 @@
-import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { NativeSelect } from './input.tsx';
 import { Label } from './label.tsx';
 
@@ -6,21 +6,34 @@ import { Label } from './label.tsx';
 export function SelectField({
   label,
   hint,
+  error,
   id,
   children,
   ...props
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: ReactNode; hint?: ReactNode }) {
+}: ComponentProps<'select'> & { label: ReactNode; hint?: ReactNode; error?: string }) {
   const generated = useId();
   const selectId = id ?? generated;
+  const hintId = hint ? `${selectId}-hint` : undefined;
+  const errorId = error ? `${selectId}-error` : undefined;
   return (
     <div>
       <Label htmlFor={selectId}>{label}</Label>
-      <NativeSelect id={selectId} aria-describedby={hint ? `${selectId}-hint` : undefined} {...props}>
+      <NativeSelect
+        id={selectId}
+        invalid={Boolean(error)}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        {...props}
+      >
         {children}
       </NativeSelect>
       {hint && (
-        <p id={`${selectId}-hint`} className="mt-1 text-xs text-slate-600">
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
           {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
+          {error}
         </p>
       )}
     </div>

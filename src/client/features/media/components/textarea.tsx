@@ -1,4 +1,4 @@
-import { useId, type TextareaHTMLAttributes } from 'react';
+import { useId, type ComponentProps } from 'react';
 import { Label } from '../../../components/ui/label.tsx';
 
 /** A labelled textarea styled like the shared inputs. */
@@ -8,7 +8,7 @@ export function TextArea({
   id,
   className = '',
   ...props
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }) {
+}: ComponentProps<'textarea'> & { label: string; error?: string }) {
   const generated = useId();
   const inputId = id ?? generated;
   return (
