@@ -1,5 +1,8 @@
-/** DESIGN §6: the website's own modules, shown before the spec's. */
-export const SITE_MODULES = ['gallery', 'events', 'blog'] as const;
+/**
+ * DESIGN §6: the website's own modules, shown before the spec's. `website` (issue 30): read = see
+ * the public pages' drafts and history, write = edit and publish them, delete = delete own pages.
+ */
+export const SITE_MODULES = ['gallery', 'events', 'blog', 'website'] as const;
 
 /** §9: the 15 modules of the permission model, in the spec's order. */
 export const BUSINESS_MODULES = [
@@ -20,7 +23,7 @@ export const BUSINESS_MODULES = [
   'settings',
 ] as const;
 
-/** Every module of the permission grid: the site's three, then §9's fifteen. */
+/** Every module of the permission grid: the site's four, then §9's fifteen. */
 export const MODULES = [...SITE_MODULES, ...BUSINESS_MODULES] as const;
 export type Module = (typeof MODULES)[number];
 
@@ -57,7 +60,8 @@ export function grantsMap(grants: Partial<Record<Module, ReadonlyArray<Action>>>
  * supersedes §6's "system roles count as having access to everything", which gave a teacher with
  * the "User" role the backups and every password hash: `admin` has everything, `manager` is
  * "module-based access" to the website and the enquiries, `user` "limited access" to the website's
- * content. Neither has users, backups, restore or the security settings (DESIGN §6).
+ * content (galleries, events, posts: not the public pages' words, which a teacher does not change).
+ * Neither has users, backups, restore or the security settings (DESIGN §6).
  */
 export const ROLE_PRESETS: Record<SystemRole, { displayName: string; description: string; permissions: PermissionMap }> = {
   admin: {
@@ -72,6 +76,7 @@ export const ROLE_PRESETS: Record<SystemRole, { displayName: string; description
       gallery: ACTIONS,
       events: ACTIONS,
       blog: ACTIONS,
+      website: ACTIONS,
       leads: ACTIONS,
       settings: ['read'],
     }),

@@ -6,6 +6,7 @@ const LABELS: Partial<Record<Module, string>> = {
   gallery: 'Gallery',
   events: 'Events',
   blog: 'Blog',
+  website: 'Public pages',
   leads: 'Leads (enquiries)',
   aiInsights: 'AI insights',
   aiAssistant: 'AI assistant',
