@@ -61,7 +61,6 @@ export function startServer({ port, dataDir, env = {}, loopDelayFile }) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
       DATABASE_URL: '',
       SPROUT_SETUP_CODE: BENCH_SETUP_CODE,
       // npm start's memory settings (start.mjs sets them the same way).

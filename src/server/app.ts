@@ -13,6 +13,7 @@ import { forgetSecuritySettings } from './modules/security/security-settings.ser
 import installGate from './plugins/install-gate.ts';
 import siteAddress from './plugins/site-address.ts';
 import siteChanges from './plugins/site-changes.ts';
+import requestLog from './plugins/request-log.ts';
 import { errorWithoutValues } from './log-serializers.ts';
 import { trustProxyOption } from './proxy-trust.ts';
 import { uploadsDir } from './modules/media/media.service.ts';
@@ -51,6 +52,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
+            ...(config.logStream ? { stream: config.logStream } : {}),
             redact: {
               paths: [
                 'req.headers.cookie',
@@ -68,7 +70,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
               ],
               censor: '[hidden]',
             },
-            ...(config.logFormat === 'pretty'
+            ...(config.logFormat === 'pretty' && !config.logStream
               ? {
                   transport: {
                     target: 'pino-pretty',
@@ -78,6 +80,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
               : {}),
             serializers: { err: errorWithoutValues as (error: Error) => { type: string; message: string; stack: string } },
           },
+    // One line per notable request instead of Fastify's two per request (plugins/request-log.ts).
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT,
     // A request without a Host gets the Host check's 400 below, with the security headers, not Node's bare one.
     http: { requireHostHeader: false },
@@ -109,6 +113,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   await app.register(errorHandler);
+  await app.register(requestLog, { accessLog: config.accessLog });
   // First of all hooks, so every answer carries them, the 400s just below too.
   await app.register(securityHeaders, { dev: config.dev, hstsMaxAge: config.hstsMaxAge });
   // Then the URL and Host that every later check relies on.

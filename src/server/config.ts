@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { DbHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Storage } from './storage/storage.ts';
+import type { AccessLog } from './plugins/request-log.ts';
 
 /** What buildApp needs; main.ts derives it from the environment, tests build it by hand. */
 export interface AppConfig {
@@ -18,6 +19,10 @@ export interface AppConfig {
   logLevel: string;
   /** Readable lines for a person at a terminal; JSON lines for a service manager or a log collector. */
   logFormat?: 'pretty' | 'json';
+  /** Which requests are logged: writes, errors and slow ones (default), all, or none. */
+  accessLog?: AccessLog;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Vite middleware and on-the-fly SSR instead of the production build. */
   dev?: boolean;
   /** Serve the site's pages (SSR and the back-office shell). Off for pure API tests. */
@@ -58,6 +63,7 @@ export function configFromEnv(env: Env, dev = false): AppConfig {
     publicUrl: env.PUBLIC_URL,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+    accessLog: env.ACCESS_LOG,
     smtpUrl: env.SMTP_URL,
     trustProxy: env.TRUST_PROXY,
     secretKey: env.SECRET_KEY,

@@ -11,6 +11,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+  /** `notable` (writes, errors, answers over a second), `all` (an access log) or `off`. */
+  ACCESS_LOG: z.enum(['notable', 'all', 'off']).default('notable'),
   SMTP_URL: z.string().optional(),
   TRUST_PROXY: z
     .string()
