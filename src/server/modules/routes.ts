@@ -18,6 +18,7 @@ import securityRoutes from './security/security.routes.ts';
 import siteRoutes from './site/site.routes.ts';
 import twoFactorRoutes from './two-factor/two-factor.routes.ts';
 import usersRoutes from './users/users.routes.ts';
+import websiteRoutes from './website/website.routes.ts';
 
 /** Every module's routes; each module owns its file, this list only registers them. */
 export async function registerModules(app: FastifyInstance) {
@@ -30,6 +31,7 @@ export async function registerModules(app: FastifyInstance) {
     usersRoutes,
     rolesRoutes,
     siteRoutes,
+    websiteRoutes,
     categoriesRoutes,
     eventsRoutes,
     galleriesRoutes,

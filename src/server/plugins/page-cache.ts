@@ -215,9 +215,13 @@ export const pageBytes = (body: string | Buffer): PageBytes => {
   return { body: bytes, etag: etagOf(bytes) };
 };
 
-/** Does a write to this API path change what public pages show? Sign-ins and enquiries do not. */
+/**
+ * Does a write to this API path change what public pages show? Sign-ins and enquiries do not, nor
+ * do the website's drafts (saved, discarded, or reset to the default text): parents never see them.
+ */
 export function changesPages(method: string, url: string): boolean {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
   if (!url.startsWith('/api/')) return false;
+  if (/^\/api\/website\/(sections|pages)\/[^/?]+\/(draft|reset)(\?|$)/.test(url)) return false;
   return !/^\/api\/(enquiries|auth|logout|change-password|install\/check-code|testDatabaseDetails)(\/|\?|$)/.test(url);
 }

@@ -137,6 +137,17 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/enquiries/:id/notes': needs('leads', 'write'),
   'POST /api/enquiries/:id/reply': needs('leads', 'write'),
 
+  // The public pages' words (issue 30): drafts and history are the website module's.
+  'GET /api/website/sections': needs('website', 'read'),
+  'GET /api/website/sections/:key': needs('website', 'read'),
+  'PUT /api/website/sections/:key/draft': needs('website', 'write'),
+  'DELETE /api/website/sections/:key/draft': needs('website', 'write'),
+  'POST /api/website/sections/:key/publish': needs('website', 'write'),
+  'POST /api/website/sections/:key/reset': needs('website', 'write'),
+  'GET /api/website/sections/:key/versions': needs('website', 'read'),
+  'GET /api/website/sections/:key/versions/:id': needs('website', 'read'),
+  'POST /api/website/sections/:key/versions/:id/restore': needs('website', 'write'),
+
   // Backups hold every account and enquiry, and a restore replaces everything: administrators only
   // (issue 29), each download and restore confirmed with the password again.
   'GET /api/backups': 'admin',

@@ -43,6 +43,7 @@ export const AUDIT_ENTITIES = {
   enquiry: 'Enquiry',
   settings: 'Security settings',
   backup: 'Backup',
+  section: 'Public page words',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_KEYS = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
