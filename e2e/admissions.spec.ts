@@ -153,7 +153,7 @@ describe.skipIf(chromiumMissingReason())('the admissions pipeline', () => {
     await gotoReady(t.page, '/cms/admissions');
     await t.page.getByLabel('Wanted start month').fill('2028-04');
     await expect
-      .poll(() => t.page.getByText('Main Branch · Kindergarten (4-6 yrs): 0 of 1 seats offered or taken').isVisible())
+      .poll(() => t.page.getByText('Main Branch · Kindergarten: 0 of 1 seats offered or taken').isVisible())
       .toBe(true);
 
     await t.page.getByRole('button', { name: 'Move Tara Bose to…' }).click();
@@ -182,13 +182,13 @@ describe.skipIf(chromiumMissingReason())('the admissions pipeline', () => {
     }
     const warning = t.page.getByRole('dialog').getByRole('alert');
     await expect.poll(() => warning.isVisible()).toBe(true);
-    expect(await warning.textContent()).toContain('1 of 1 kindergarten seats');
+    expect(await warning.textContent()).toContain('1 of 1 Kindergarten seats');
     await expectNoAxeViolations(t.page);
     // The warning is the server's 409 for the offer; the browser logs it.
     t.errors.splice(0, t.errors.length, ...t.errors.filter((e) => !/status of 409/.test(e)));
     await t.page.getByRole('button', { name: 'Offer anyway' }).click();
     await expect
-      .poll(() => t.page.getByText('Main Branch · Kindergarten (4-6 yrs): 2 of 1 seats offered or taken').isVisible())
+      .poll(() => t.page.getByText('Main Branch · Kindergarten: 2 of 1 seats offered or taken').isVisible())
       .toBe(true);
     expect(await column(t.page, 'Offered').getByRole('heading').textContent()).toContain('2');
 

@@ -132,6 +132,10 @@ const EXPECTED: Record<string, Rule> = {
   'GET /api/admissions/board': needs('leads', 'read'),
   'GET /api/admissions/export.csv': needs('leads', 'read'),
   'GET /api/admissions/tallies': needs('leads', 'read'),
+  'GET /api/admissions/programmes': [
+    ['leads', 'read'],
+    ['settings', 'read'],
+  ],
   'GET /api/enquiries/:id/timeline': needs('leads', 'read'),
   'POST /api/enquiries/:id/stage': needs('leads', 'write'),
   'POST /api/enquiries/:id/notes': needs('leads', 'write'),

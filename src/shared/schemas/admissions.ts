@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DEPARTMENTS } from './enquiry-options.ts';
 import { ADMISSION_STAGES, type AdmissionStage } from './admission-stages.ts';
 import { MAX_SEARCH_LENGTH } from './list-query.ts';
+import { ProgrammeKeySchema } from './site-content.ts';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const note = (label: string, max: number) =>
@@ -33,11 +33,15 @@ export const EnquiryReplySchema = z.object({
   message: note('The reply', 10_000).min(1, 'Write the reply first.'),
 });
 
-const departmentValues = DEPARTMENTS.map((d) => d.value) as [string, ...string[]];
-
-/** GET /api/admissions/board and /api/admissions/export.csv: `?department&branch&month&q`. */
+/** GET /api/admissions/board and /api/admissions/export.csv: `?department&branch&month&q` (department: a programme's key). */
 export const AdmissionFilterSchema = z.object({
-  department: z.preprocess(blankToUndefined, z.enum(departmentValues, 'Choose a department.').optional()),
+  department: z.preprocess(
+    blankToUndefined,
+    z
+      .string('Choose a department.')
+      .refine((v) => ProgrammeKeySchema.safeParse(v).success, 'Choose a department.')
+      .optional(),
+  ),
   branch: z.preprocess(blankToUndefined, z.string().trim().max(80).optional()),
   /** The month of the wanted start, `YYYY-MM`. */
   month: z.preprocess(
@@ -61,12 +65,16 @@ export interface AdmissionCard {
   fatherName: string;
   email: string;
   phone: string | null;
+  /** The programme's key, and its current name (the key itself when no programme has it). */
   department: string;
+  departmentName: string;
   branch: string;
   birthDate: string;
   admissionDate: string;
   /** Age at the wanted start date, e.g. "3 y 4 m". */
   ageAtStart: string;
+  /** Issue 31: the age at the start is outside the programme's ages ("5 y 2 m at the start, outside Nursery (Ages 3-4)"), else ''. */
+  ageWarning: string;
   stage: AdmissionStage;
   daysInStage: number;
   visitAt: string | null;
@@ -79,10 +87,11 @@ export interface AdmissionColumn {
   cards: AdmissionCard[];
 }
 
-/** Offered + enrolled against the seats of one department at one branch, for the chosen month. */
+/** Offered + enrolled against the seats of one programme at one branch, for the chosen month. */
 export interface CapacityLine {
   branch: string;
   department: string;
+  departmentName: string;
   seats: number;
   taken: number;
 }

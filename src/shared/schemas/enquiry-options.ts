@@ -1,10 +1,23 @@
-/** §5: the admission form's departments with their age bands (§9). Zod-free: public pages import it. */
-export const DEPARTMENTS = [
-  { value: 'playgroup', label: 'Playgroup (2-3 yrs)' },
-  { value: 'nursery', label: 'Nursery (3-4 yrs)' },
-  { value: 'kindergarten', label: 'Kindergarten (4-6 yrs)' },
-] as const;
-export type Department = (typeof DEPARTMENTS)[number]['value'];
+/**
+ * A programme as the admission form, the admissions board and the seats editor use it (issue 30):
+ * the school's programmes (Website > Programs) are the form's departments. An enquiry stores the
+ * programme's `key`, so a renamed programme keeps its enquiries. Zod-free: public pages import it.
+ */
+export interface ProgrammeOption {
+  key: string;
+  name: string;
+  /** The age band as parents read it: "Ages 3-4". */
+  ages: string;
+  /** The ages in years (3-4 runs to the fifth birthday); null: no bound. */
+  minAge: number | null;
+  maxAge: number | null;
+  /** Kept for its enquiries and seats, not offered on the admission form. */
+  hidden: boolean;
+}
+
+/** A programme's current name; a key no programme has any more shows as itself. */
+export const programmeName = (programmes: readonly Pick<ProgrammeOption, 'key' | 'name'>[], key: string) =>
+  programmes.find((p) => p.key === key)?.name ?? key;
 
 export const ENQUIRY_TYPES = ['admission', 'contact'] as const;
 export type EnquiryType = (typeof ENQUIRY_TYPES)[number];
@@ -13,3 +26,13 @@ export type EnquiryType = (typeof ENQUIRY_TYPES)[number];
 export const MIN_FILL_MS = 3000;
 /** Submissions per IP address per hour, both forms together. */
 export const SUBMISSIONS_PER_HOUR = 5;
+
+/**
+ * The three fixed departments before issue 30. TODO(issue 30): removed once the admission form
+ * offers the school's programmes.
+ */
+export const DEPARTMENTS = [
+  { value: 'playgroup', label: 'Playgroup (2-3 yrs)' },
+  { value: 'nursery', label: 'Nursery (3-4 yrs)' },
+  { value: 'kindergarten', label: 'Kindergarten (4-6 yrs)' },
+] as const;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { isPlausibleYear } from '../dates.ts';
 import { ADMISSION_STAGES } from './admission-stages.ts';
-import { DEPARTMENTS, ENQUIRY_TYPES } from './enquiry-options.ts';
+import { ENQUIRY_TYPES, type ProgrammeOption } from './enquiry-options.ts';
 import { listQuerySchema, optionalFilter, type ListPage } from './list-query.ts';
+import { ProgrammeKeySchema } from './site-content.ts';
 
 const required = (label: string, max: number) =>
   z
@@ -32,7 +33,10 @@ const AntiSpamSchema = z.object({
   formToken: z.string().max(200).optional(),
 });
 
-/** §3 Admission form draft; §5: every field required, department one of three. */
+/**
+ * §3 Admission form draft; §5: every field required. The department is a programme's key; the
+ * server checks it against the school's programmes (issue 30: hidden ones take no new application).
+ */
 export const AdmissionFormSchema = z
   .object({
     name: required("Child's full name", 120),
@@ -41,13 +45,37 @@ export const AdmissionFormSchema = z
     phone: required('Phone', 40).regex(/^[+\d][\d\s()-]{5,}$/, 'Enter a phone number with digits only, like +91 98765 43210.'),
     birthDate: isoDay('Date of birth').refine((v) => Date.parse(v) < Date.now(), 'Date of birth must be in the past.'),
     address: required('Address', 500),
-    department: z.enum(DEPARTMENTS.map((d) => d.value) as [string, ...string[]], 'Choose a department.'),
+    department: z
+      .string({ error: 'Choose a department.' })
+      .refine((v) => ProgrammeKeySchema.safeParse(v).success, 'Choose a department.'),
     admissionDate: isoDay('Admission date'),
     /** Which of the school's branches; optional (older pages, and schools with one branch). */
     branch: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(80).optional()),
   })
   .extend(AntiSpamSchema.shape);
 export type AdmissionForm = z.infer<typeof AdmissionFormSchema>;
+
+/** Why a parent cannot choose `key` on the admission form ('' when they can), with what they can choose. */
+export function departmentRefusal(key: string, programmes: readonly Pick<ProgrammeOption, 'key' | 'name' | 'hidden'>[]) {
+  const chosen = programmes.find((p) => p.key === key);
+  if (chosen && !chosen.hidden) return '';
+  const open = programmes.filter((p) => !p.hidden).map((p) => p.name);
+  return chosen
+    ? `${chosen.name} takes no new applications now. Choose one of: ${open.join(', ')}.`
+    : `Choose one of our programmes: ${open.join(', ')}.`;
+}
+
+/**
+ * The admission form as the server checks it (issue 30): the department must be one of the
+ * school's programmes that the form offers (not hidden), checked with the other fields.
+ */
+export const admissionFormFor = (programmes: readonly Pick<ProgrammeOption, 'key' | 'name' | 'hidden'>[]) =>
+  AdmissionFormSchema.extend({
+    department: z.string({ error: 'Choose a department.' }).superRefine((key, ctx) => {
+      const refusal = departmentRefusal(key, programmes);
+      if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
+    }),
+  });
 
 /** §3 Contact form; §5: name, email and message required. */
 export const ContactFormSchema = z

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { isTimeZone } from '../dates.ts';
-import { DEPARTMENTS } from './enquiry-options.ts';
+import { ProgrammeKeySchema } from './site-content.ts';
+
+/** Seat counts kept per branch: the programmes (12 at most) and some left from removed ones. */
+const MAX_SEAT_PROGRAMMES = 24;
 
 const text = (max: number) => z.string().trim().max(max, { abort: true });
 
@@ -11,12 +14,17 @@ export const BranchSchema = z.object({
   /** Latitude and longitude for the map embed. */
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
-  /** Seats per department at this branch (admissions capacity); a department left out has no limit. */
+  /**
+   * Seats per programme at this branch (admissions capacity), by the programme's key (issue 30); a
+   * programme left out has no limit.
+   */
   seats: z
-    .partialRecord(
-      z.enum(DEPARTMENTS.map((d) => d.value) as [string, ...string[]]),
+    .record(
+      ProgrammeKeySchema,
       z.number().int('Seats must be a whole number.').min(0, 'Seats cannot be negative.').max(999, 'At most 999 seats.'),
+      { error: (issue) => (issue.code === 'invalid_key' ? 'Seats are set per programme: this is not a programme key.' : undefined) },
     )
+    .refine((seats) => Object.keys(seats).length <= MAX_SEAT_PROGRAMMES, `Seats for at most ${MAX_SEAT_PROGRAMMES} programmes.`)
     .optional(),
 });
 export type Branch = z.infer<typeof BranchSchema>;

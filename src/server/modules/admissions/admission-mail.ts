@@ -1,5 +1,6 @@
 import { formatTime, formatWeekdayDate } from '../../../shared/dates.ts';
 import type { Enquiry } from '../../../shared/schemas/enquiry.ts';
+import { programmeName, type ProgrammeOption } from '../../../shared/schemas/enquiry-options.ts';
 import type { SchoolProfile } from '../../../shared/schemas/school.ts';
 import { fold, icsDate, icsText } from '../feeds/feeds.service.ts';
 
@@ -7,8 +8,9 @@ type Family = Pick<Enquiry, 'id' | 'name' | 'email' | 'reference' | 'details'>;
 const from = (school: SchoolProfile) => ({ name: school.name, address: school.email });
 const father = (e: Family) => e.details.fatherName || e.name;
 
-/** To the parent after submitting: the same reference the page showed. */
-export function confirmationMessage(enquiry: Family, school: SchoolProfile) {
+/** To the parent after submitting: the same reference the page showed, and the programme by its current name. */
+export function confirmationMessage(enquiry: Family, school: SchoolProfile, programmes: readonly ProgrammeOption[]) {
+  const programme = enquiry.details.department ? ` (${programmeName(programmes, enquiry.details.department)})` : '';
   return {
     from: from(school),
     to: { name: father(enquiry), address: enquiry.email },
@@ -17,7 +19,7 @@ export function confirmationMessage(enquiry: Family, school: SchoolProfile) {
     text: [
       `Dear ${father(enquiry)},`,
       '',
-      `Thank you for your admission enquiry for ${enquiry.name}. We will contact you soon.`,
+      `Thank you for your admission enquiry for ${enquiry.name}${programme}. We will contact you soon.`,
       `Your reference: ${enquiry.reference}`,
       '',
       `${school.name}`,
@@ -27,23 +29,27 @@ export function confirmationMessage(enquiry: Family, school: SchoolProfile) {
 
 const VISIT_MINUTES = 45;
 
-/** The visit invitation's text: e-mailed with the .ics, or shown to staff to send themselves. */
+/**
+ * The visit invitation's text: e-mailed with the .ics, or shown to staff to send themselves. A
+ * detail the school never gave (a branch, its phone) is left out, never invented (issue 30).
+ */
 export function visitText(enquiry: Family, school: SchoolProfile, visitAt: string) {
-  const branch = school.branches.find((b) => b.name === enquiry.details.branch) ?? school.branches[0]!;
+  const branch = school.branches.find((b) => b.name === enquiry.details.branch) ?? school.branches[0];
   const when = `${formatWeekdayDate(visitAt, school.timezone)} at ${formatTime(visitAt, school.timezone)}`;
+  const location = branch ? `${branch.name}, ${branch.address}` : school.name;
   return {
     subject: `Your visit to ${school.name} on ${formatWeekdayDate(visitAt, school.timezone)}`,
     text: [
       `Dear ${father(enquiry)},`,
       '',
       `We look forward to welcoming you and ${enquiry.name} for a visit on ${when}.`,
-      `Where: ${branch.name}, ${branch.address}`,
-      `If the time does not suit you, reply to this e-mail or call ${branch.phone}.`,
+      ...(branch ? [`Where: ${location}`] : []),
+      `If the time does not suit you, reply to this e-mail${branch?.phone ? ` or call ${branch.phone}` : ''}.`,
       '',
       `Reference: ${enquiry.reference}`,
       school.name,
     ].join('\n'),
-    location: `${branch.name}, ${branch.address}`,
+    location,
   };
 }
 

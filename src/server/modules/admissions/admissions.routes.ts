@@ -6,7 +6,6 @@ import {
   EnquiryReplySchema,
   StageMoveSchema,
 } from '../../../shared/schemas/admissions.ts';
-import { DEPARTMENTS } from '../../../shared/schemas/enquiry-options.ts';
 import { EnquiryIdParamsSchema } from '../../../shared/schemas/enquiry.ts';
 import { csvText, sendCsv } from '../../csv.ts';
 import { readInChunks } from '../../db/lists.ts';
@@ -16,6 +15,7 @@ import { audit, whoOf } from '../audit/audit.service.ts';
 import { getEnquiry } from '../enquiries/enquiries.service.ts';
 import { getSchoolProfile } from '../site/site.service.ts';
 import { replyMessage, visitMessage, visitText } from './admission-mail.ts';
+import { currentProgrammes } from './programmes.ts';
 import { enquiryTallyRows } from './retention.ts';
 import { addTimelineEntry, admissionBoard, admissionWhere, enquiryTimelineOf, moveStage, toCard } from './admissions.service.ts';
 import { and, asc, gt } from 'drizzle-orm';
@@ -23,7 +23,6 @@ import { and, asc, gt } from 'drizzle-orm';
 const IdSchema = EnquiryIdParamsSchema;
 const entity = 'enquiry' as const;
 const titleOf = (type: 'admission' | 'contact') => `${type === 'admission' ? 'Admission' : 'Contact'} enquiry`;
-const departmentLabel = (value: string) => DEPARTMENTS.find((d) => d.value === value)?.label ?? value;
 
 /** The admissions pipeline (issue #14): the leads module; read sees, write moves, notes and replies. */
 export default async function admissionsRoutes(app: FastifyInstance) {
@@ -31,13 +30,23 @@ export default async function admissionsRoutes(app: FastifyInstance) {
   const write = { preHandler: app.requirePermission('leads', 'write') };
   const host = (request: FastifyRequest) => new URL(app.siteOrigin(request)).host;
 
+  // The school's programmes (Website > Programs, hidden ones too): the board's filter, the inbox's
+  // and the seats editor's names. Public words, but only staff need the hidden ones.
+  app.get(
+    '/api/admissions/programmes',
+    { preHandler: app.requireAnyPermission(['leads', 'read'], ['settings', 'read']) },
+    async () => ({ data: await currentProgrammes(app.db) }),
+  );
+
   app.get('/api/admissions/board', read, async (request) => {
     const filter = AdmissionFilterSchema.parse(request.query);
-    return { data: await admissionBoard(app.db, filter, await getSchoolProfile(app.db)) };
+    const [school, programmes] = await Promise.all([getSchoolProfile(app.db), currentProgrammes(app.db)]);
+    return { data: await admissionBoard(app.db, filter, school, programmes) };
   });
 
   app.get('/api/admissions/export.csv', read, async (request, reply) => {
     const where = admissionWhere(AdmissionFilterSchema.parse(request.query));
+    const programmes = await currentProgrammes(app.db);
     const rows = await readInChunks((afterId, size) =>
       app.db
         .select()
@@ -46,7 +55,7 @@ export default async function admissionsRoutes(app: FastifyInstance) {
         .orderBy(asc(enquiries.id))
         .limit(size),
     );
-    const now = Date.now();
+    const context = { programmes, now: Date.now() };
     const csv = csvText(
       [
         'Reference',
@@ -59,24 +68,26 @@ export default async function admissionsRoutes(app: FastifyInstance) {
         'Date of birth',
         'Wanted start',
         'Age at start',
+        'Age note',
         'Stage',
         'Days in stage',
         'Visit (UTC)',
         'Submitted (UTC)',
       ],
       rows.map((row) => {
-        const c = toCard(row, now);
+        const c = toCard(row, context);
         return [
           c.reference,
           c.name,
           c.fatherName,
           c.email,
           c.phone,
-          departmentLabel(c.department),
+          c.departmentName,
           c.branch,
           c.birthDate,
           c.admissionDate,
           c.ageAtStart,
+          c.ageWarning,
           STAGE_LABELS[c.stage],
           c.daysInStage,
           c.visitAt,
@@ -99,8 +110,8 @@ export default async function admissionsRoutes(app: FastifyInstance) {
   app.post('/api/enquiries/:id/stage', write, async (request) => {
     const { id } = IdSchema.parse(request.params);
     const input = StageMoveSchema.parse(request.body);
-    const school = await getSchoolProfile(app.db);
-    const { from } = await moveStage(app.db, id, input, request.user!, school);
+    const [school, programmes] = await Promise.all([getSchoolProfile(app.db), currentProgrammes(app.db)]);
+    const { from } = await moveStage(app.db, id, input, request.user!, school, programmes);
     await audit(app.db, whoOf(request), {
       action: 'status-change',
       entity,

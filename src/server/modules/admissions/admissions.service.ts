@@ -4,6 +4,7 @@ import {
   SEAT_STAGES,
   STAGE_LABELS,
   ageOn,
+  ageWarning,
   canMove,
   enquiryReference,
   type AdmissionStage,
@@ -15,6 +16,7 @@ import type {
   CapacityLine,
   TimelineEntry,
 } from '../../../shared/schemas/admissions.ts';
+import { programmeName, type ProgrammeOption } from '../../../shared/schemas/enquiry-options.ts';
 import type { SchoolProfile } from '../../../shared/schemas/school.ts';
 import type { Db } from '../../db/client.ts';
 import { matchesSearch } from '../../db/lists.ts';
@@ -52,8 +54,15 @@ const cardColumns = {
 };
 type CardRow = { [K in keyof typeof cardColumns]: (typeof enquiries.$inferSelect)[K] };
 
-export function toCard(row: CardRow, now = Date.now()): AdmissionCard {
+/** What a card needs besides its row: the school's programmes (names, ages) and the time. */
+export interface CardContext {
+  programmes: readonly ProgrammeOption[];
+  now: number;
+}
+
+export function toCard(row: CardRow, { programmes, now }: CardContext): AdmissionCard {
   const d = row.details;
+  const programme = programmes.find((p) => p.key === d.department);
   return {
     id: row.id,
     reference: enquiryReference('admission', row.id),
@@ -62,10 +71,12 @@ export function toCard(row: CardRow, now = Date.now()): AdmissionCard {
     email: row.email,
     phone: row.phone,
     department: d.department ?? '',
+    departmentName: programme?.name ?? d.department ?? '',
     branch: d.branch ?? '',
     birthDate: d.birthDate ?? '',
     admissionDate: d.admissionDate ?? '',
     ageAtStart: ageOn(d.birthDate, d.admissionDate),
+    ageWarning: ageWarning(d.birthDate, d.admissionDate, programme),
     stage: row.stage ?? 'new',
     daysInStage: Math.max(0, Math.floor((now - row.stageChangedAt.getTime()) / DAY)),
     visitAt: row.visitAt?.toISOString() ?? null,
@@ -74,7 +85,12 @@ export function toCard(row: CardRow, now = Date.now()): AdmissionCard {
 }
 
 /** The pipeline board: per stage its count and its longest-waiting cards first. */
-export async function admissionBoard(db: Db, filter: AdmissionFilter, school: SchoolProfile): Promise<AdmissionBoard> {
+export async function admissionBoard(
+  db: Db,
+  filter: AdmissionFilter,
+  school: SchoolProfile,
+  programmes: readonly ProgrammeOption[],
+): Promise<AdmissionBoard> {
   const where = admissionWhere(filter);
   const ranked = db
     .select({
@@ -93,13 +109,13 @@ export async function admissionBoard(db: Db, filter: AdmissionFilter, school: Sc
       .from(enquiries)
       .where(where)
       .groupBy(enquiries.stage),
-    filter.month ? capacityFor(db, school, filter.month) : Promise.resolve(null),
+    filter.month ? capacityFor(db, school, programmes, filter.month) : Promise.resolve(null),
   ]);
-  const now = Date.now();
+  const context = { programmes, now: Date.now() };
   const columns = ADMISSION_STAGES.map((stage) => ({
     stage,
     count: counts.find((c) => c.stage === stage)?.n ?? 0,
-    cards: rows.filter((r) => r.stage === stage).map((r) => toCard(r, now)),
+    cards: rows.filter((r) => r.stage === stage).map((r) => toCard(r, context)),
   }));
   const lines = capacity?.filter(
     (line) => (!filter.branch || line.branch === filter.branch) && (!filter.department || line.department === filter.department),
@@ -107,8 +123,13 @@ export async function admissionBoard(db: Db, filter: AdmissionFilter, school: Sc
   return { columns, capacity: lines ?? null };
 }
 
-/** Offered + enrolled per branch and department for a start month, against the seats set. */
-export async function capacityFor(db: Db, school: SchoolProfile, month: string): Promise<CapacityLine[]> {
+/** Offered + enrolled per branch and programme for a start month, against the seats set. */
+export async function capacityFor(
+  db: Db,
+  school: SchoolProfile,
+  programmes: readonly ProgrammeOption[],
+  month: string,
+): Promise<CapacityLine[]> {
   const taken = await db
     .select({ branch: detail('branch'), department: detail('department'), n: sql<number>`count(*)`.mapWith(Number) })
     .from(enquiries)
@@ -120,13 +141,21 @@ export async function capacityFor(db: Db, school: SchoolProfile, month: string):
       ),
     )
     .groupBy(detail('branch'), detail('department'));
+  // In the programmes' order; seats of a key no programme has any more come last.
+  const order = (key: string) => {
+    const at = programmes.findIndex((p) => p.key === key);
+    return at < 0 ? programmes.length : at;
+  };
   return school.branches.flatMap((branch) =>
-    Object.entries(branch.seats ?? {}).map(([department, seats]) => ({
-      branch: branch.name,
-      department,
-      seats: seats ?? 0,
-      taken: taken.find((t) => t.branch === branch.name && t.department === department)?.n ?? 0,
-    })),
+    Object.entries(branch.seats ?? {})
+      .sort(([a], [b]) => order(a) - order(b))
+      .map(([department, seats]) => ({
+        branch: branch.name,
+        department,
+        departmentName: programmeName(programmes, department),
+        seats,
+        taken: taken.find((t) => t.branch === branch.name && t.department === department)?.n ?? 0,
+      })),
   );
 }
 
@@ -149,7 +178,14 @@ export interface MoveInput {
  * Moves an admission to another stage: refused when the pipeline does not allow the move, when a
  * visit has no time, or (until confirmed) when an offer would pass the seats of its month.
  */
-export async function moveStage(db: Db, id: number, input: MoveInput, actor: Actor, school: SchoolProfile) {
+export async function moveStage(
+  db: Db,
+  id: number,
+  input: MoveInput,
+  actor: Actor,
+  school: SchoolProfile,
+  programmes: readonly ProgrammeOption[],
+) {
   const [row] = await db.select().from(enquiries).where(eq(enquiries.id, id));
   if (!row) throw notFound('The enquiry');
   if (row.type !== 'admission' || !row.stage) throw conflict('Only admission enquiries move through the stages.');
@@ -167,13 +203,13 @@ export async function moveStage(db: Db, id: number, input: MoveInput, actor: Act
   if (input.to === 'offered' && !input.confirmOverCapacity) {
     const month = row.details.admissionDate?.slice(0, 7);
     const line = month
-      ? (await capacityFor(db, school, month)).find(
+      ? (await capacityFor(db, school, programmes, month)).find(
           (l) => l.branch === row.details.branch && l.department === row.details.department,
         )
       : undefined;
     if (line && line.taken + 1 > line.seats) {
       throw conflict(
-        `This offer passes the seats: ${line.taken} of ${line.seats} ${line.department} seats at ${line.branch} are already offered or taken for ${month}.`,
+        `This offer passes the seats: ${line.taken} of ${line.seats} ${line.departmentName} seats at ${line.branch} are already offered or taken for ${month}.`,
         { code: 'OVER_CAPACITY', capacity: line },
       );
     }

@@ -28,7 +28,10 @@ beforeAll(async () => {
   office = await sessionCookie(app, await createUser(app, { role: null, permissions: { leads: { read: true, write: true } } }));
   reader = await sessionCookie(app, await createUser(app, { role: null, permissions: { leads: { read: true } } }));
   noRole = await sessionCookie(app, await createUser(app, { role: null }));
-  const branches = DEFAULT_SCHOOL.branches.map((b, i) => (i === 0 ? { ...b, seats: { nursery: 1 } } : b));
+  const branches = [
+    { name: 'Main Branch', address: '12 Garden Lane', phone: '+91 98765 43210', lat: 28.56, lng: 77.21, seats: { nursery: 1 } },
+    { name: 'City Branch', address: '48 Lake View Road', phone: '+91 98765 43211', lat: 28.54, lng: 77.24 },
+  ];
   await saveSchoolProfile(app.db, { ...DEFAULT_SCHOOL, branches });
 });
 afterAll(async () => {
@@ -198,9 +201,10 @@ describe('capacity', () => {
     const warned = await move(second.id, { to: 'offered' });
     expect(warned.statusCode).toBe(409);
     expect(warned.json()).toMatchObject({ code: 'OVER_CAPACITY', capacity: { seats: 1, taken: 1, branch: 'Main Branch' } });
+    expect(warned.json().error).toContain('1 of 1 Nursery seats at Main Branch');
     expect((await move(second.id, { to: 'offered', confirmOverCapacity: true })).statusCode).toBe(200);
     const data = await board(`?month=${month}&department=nursery`);
-    expect(data.capacity).toEqual([{ branch: 'Main Branch', department: 'nursery', seats: 1, taken: 2 }]);
+    expect(data.capacity).toEqual([{ branch: 'Main Branch', department: 'nursery', departmentName: 'Nursery', seats: 1, taken: 2 }]);
     expect(data.columns.find((c: { stage: string }) => c.stage === 'offered').count).toBe(2);
   });
 });
@@ -240,7 +244,7 @@ describe('the board', () => {
     expect(lines[0]).toContain(`"Reference","Child's name"`);
     expect(lines).toHaveLength(2);
     // Every cell quoted; a formula after a separator kept as text (issue 29).
-    expect(lines[1]).toMatch(/^("[^"]*(""[^"]*)*",){13}"[^"]*"$/);
+    expect(lines[1]).toMatch(/^("[^"]*(""[^"]*)*",){14}"[^"]*"$/);
     expect(lines[1]).toContain(`"'Émile Dubois;=1+1"`);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[1]).toContain(`"'+91 98765 00000"`);

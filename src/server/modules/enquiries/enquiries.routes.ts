@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { ENQUIRY_TYPES, MIN_FILL_MS } from '../../../shared/schemas/enquiry-options.ts';
 import {
+  admissionFormFor,
   AdmissionFormSchema,
   ContactFormSchema,
   EnquiryIdParamsSchema,
@@ -22,6 +23,7 @@ import {
 } from './enquiries.service.ts';
 import type { SchoolProfile } from '../../../shared/schemas/school.ts';
 import { confirmationMessage } from '../admissions/admission-mail.ts';
+import { currentProgrammes } from '../admissions/programmes.ts';
 import { getSchoolProfile } from '../site/site.service.ts';
 import { MailOutbox } from './mail-outbox.ts';
 import { FormTokens } from './form-token.ts';
@@ -70,7 +72,6 @@ async function enquiriesRoutes(app: FastifyInstance) {
   // it; a value that is not a number leaves it as it is).
   const lowered = Number(process.env.SPROUT_MIN_FILL_MS?.trim() || NaN);
   const minFillMs = lowered >= 0 ? Math.min(MIN_FILL_MS, lowered) : MIN_FILL_MS;
-  const schemas = { admission: AdmissionFormSchema, contact: ContactFormSchema } as const;
 
   // Fetched by the form once it is on screen in the browser, never rendered into the page: public
   // pages are cached for minutes, and a token baked into cached HTML would date from the render,
@@ -83,7 +84,9 @@ async function enquiriesRoutes(app: FastifyInstance) {
 
   for (const type of ['admission', 'contact'] as const) {
     app.post(`/api/enquiries/${type}`, async (request, reply) => {
-      const form = schemas[type].parse(request.body);
+      // The school's programmes are the admission form's departments (issue 30).
+      const programmes = type === 'admission' ? await currentProgrammes(app.db) : [];
+      const form = (type === 'admission' ? admissionFormFor(programmes) : ContactFormSchema).parse(request.body);
       // A filled honeypot gets a normal-looking answer and is dropped.
       if (form.website) return reply.code(201).send({ data: { id: null } });
       const timing = await formTokens.check(form.formToken, type, minFillMs);
@@ -104,7 +107,7 @@ async function enquiriesRoutes(app: FastifyInstance) {
       outbox.deliver(enquiry.id);
       // The family's own copy of the reference; not retried (the page already showed it).
       if (type === 'admission' && outbox.configured) {
-        outbox.sendNow(confirmationMessage(enquiry, school)).catch((err: unknown) => {
+        outbox.sendNow(confirmationMessage(enquiry, school, programmes)).catch((err: unknown) => {
           request.log.warn({ err, enquiry: enquiry.id }, 'admission confirmation e-mail failed');
         });
       }

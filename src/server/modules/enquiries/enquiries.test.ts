@@ -64,7 +64,7 @@ describe('POST /api/enquiries/admission', () => {
     });
     const mail = smtp.received.findLast((m) => m.to.includes('hello@sprout-preschool.example'))!;
     expect(mail.raw).toContain('New admission enquiry: Aarav Sharma');
-    expect(mail.raw).toContain('Nursery (3-4 yrs)');
+    expect(mail.raw).toContain('Department: Nursery');
     expect(mail.raw).toMatch(/Reply-To: .*rohit@example.com/);
   });
 

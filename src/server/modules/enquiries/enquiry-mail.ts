@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Enquiry } from '../../../shared/schemas/enquiry.ts';
-import { DEPARTMENTS } from '../../../shared/schemas/enquiry-options.ts';
+import { programmeName, type ProgrammeOption } from '../../../shared/schemas/enquiry-options.ts';
 import type { SchoolProfile } from '../../../shared/schemas/school.ts';
 
 export const createTransport = (smtpUrl: string): Transporter => nodemailer.createTransport(smtpUrl);
@@ -17,6 +17,7 @@ const LABELS: Record<string, string> = {
 export function enquiryMessage(
   enquiry: Pick<Enquiry, 'type' | 'name' | 'email' | 'phone' | 'message' | 'details'>,
   school: SchoolProfile,
+  programmes: readonly ProgrammeOption[],
 ) {
   const subject = enquiry.type === 'admission' ? `New admission enquiry: ${enquiry.name}` : `New message from ${enquiry.name}`;
   const lines = [
@@ -24,7 +25,7 @@ export function enquiryMessage(
     `E-mail: ${enquiry.email}`,
     ...(enquiry.phone ? [`Phone: ${enquiry.phone}`] : []),
     ...Object.entries(enquiry.details).map(([key, value]) => {
-      const shown = key === 'department' ? (DEPARTMENTS.find((d) => d.value === value)?.label ?? value) : value;
+      const shown = key === 'department' ? programmeName(programmes, value) : value;
       return `${LABELS[key] ?? key}: ${shown}`;
     }),
     ...(enquiry.message ? ['', enquiry.message] : []),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import { getSchoolProfile } from '../site/site.service.ts';
+import { currentProgrammes } from '../admissions/programmes.ts';
 import { createTransport, enquiryMessage } from './enquiry-mail.ts';
 import { claimEnquiryMail, dueEnquiryMail, recordMailResult } from './enquiries.service.ts';
 
@@ -96,9 +97,9 @@ export class MailOutbox {
     if (!this.transport) return;
     const enquiry = await claimEnquiryMail(this.app.db, id, this.times.leaseMs, MAX_MAIL_ATTEMPTS);
     if (!enquiry) return; // sent, given up, or in another instance's hands
-    const school = await getSchoolProfile(this.app.db);
+    const [school, programmes] = await Promise.all([getSchoolProfile(this.app.db), currentProgrammes(this.app.db)]);
     try {
-      await this.transport.sendMail(enquiryMessage(enquiry, school));
+      await this.transport.sendMail(enquiryMessage(enquiry, school, programmes));
       await recordMailResult(this.app.db, id, { ok: true });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

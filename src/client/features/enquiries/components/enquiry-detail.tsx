@@ -1,5 +1,5 @@
 import { STAGE_LABELS } from '#shared/schemas/admission-stages.ts';
-import { DEPARTMENTS } from '#shared/schemas/enquiry-options.ts';
+import { programmeName, type ProgrammeOption } from '#shared/schemas/enquiry-options.ts';
 import type { Enquiry } from '#shared/schemas/enquiry.ts';
 
 const DETAIL_LABELS: Record<string, string> = {
@@ -18,7 +18,16 @@ export const MAIL_STATE_TEXT: Record<Enquiry['mailState'], { label: string; clas
   failed: { label: 'E-mail failed', className: 'bg-red-100 text-red-800' },
 };
 
-export function EnquiryDetail({ enquiry, formatDate }: { enquiry: Enquiry; formatDate: (iso: string) => string }) {
+export function EnquiryDetail({
+  enquiry,
+  programmes,
+  formatDate,
+}: {
+  enquiry: Enquiry;
+  /** The school's programmes: the department shows by its current name. */
+  programmes: readonly Pick<ProgrammeOption, 'key' | 'name'>[];
+  formatDate: (iso: string) => string;
+}) {
   const rows: [string, string][] = [
     ['Reference', enquiry.reference],
     ...(enquiry.stage ? ([['Stage', STAGE_LABELS[enquiry.stage]]] as [string, string][]) : []),
@@ -27,7 +36,7 @@ export function EnquiryDetail({ enquiry, formatDate }: { enquiry: Enquiry; forma
     ...(enquiry.phone ? ([['Phone', enquiry.phone]] as [string, string][]) : []),
     ...Object.entries(enquiry.details).map(([key, value]): [string, string] => [
       DETAIL_LABELS[key] ?? key,
-      key === 'department' ? (DEPARTMENTS.find((d) => d.value === value)?.label ?? value) : value,
+      key === 'department' ? programmeName(programmes, value) : value,
     ]),
     ['Received', formatDate(enquiry.createdAt)],
   ];

@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react';
+import { Download, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { SearchBox } from '#client/components/cms/search-box.tsx';
 import { buttonClass } from '#client/components/ui/button.tsx';
@@ -8,6 +8,7 @@ import { Label } from '#client/components/ui/label.tsx';
 import { SelectField } from '#client/components/ui/select-field.tsx';
 import { useCan } from '#client/features/auth/hooks/use-can.ts';
 import { admissionParams, useAdmissionBoard } from '#client/features/admissions/api/admissions.ts';
+import { useProgrammes } from '#client/features/admissions/api/get-programmes.ts';
 import { MoveDialog, type MoveTarget } from '#client/features/admissions/components/move-dialog.tsx';
 import { StageMenu } from '#client/features/admissions/components/stage-menu.tsx';
 import { EnquiryTimeline } from '#client/features/admissions/components/timeline.tsx';
@@ -15,9 +16,6 @@ import { useSchoolProfile } from '#client/features/school/api/school.ts';
 import { formatShortDate, formatTime } from '#shared/dates.ts';
 import { STAGE_LABELS } from '#shared/schemas/admission-stages.ts';
 import type { AdmissionCard, AdmissionFilter } from '#shared/schemas/admissions.ts';
-import { DEPARTMENTS } from '#shared/schemas/enquiry-options.ts';
-
-const departmentLabel = (value: string) => DEPARTMENTS.find((d) => d.value === value)?.label ?? value;
 
 /** The admissions pipeline (issue #14): a column per stage, cards moved by a "Move to…" menu. */
 export default function AdmissionsScreen() {
@@ -27,6 +25,7 @@ export default function AdmissionsScreen() {
   const [filter, setFilter] = useState<Partial<AdmissionFilter>>({});
   const set = (key: keyof AdmissionFilter, value: string) => setFilter((f) => ({ ...f, [key]: value || undefined }));
   const { data, isLoading, isError, isPlaceholderData } = useAdmissionBoard(filter);
+  const programmes = useProgrammes().data ?? [];
   const canWrite = useCan('leads', 'write');
   const [moving, setMoving] = useState<MoveTarget | null>(null);
   const [opened, setOpenCard] = useState<AdmissionCard | null>(null);
@@ -48,9 +47,9 @@ export default function AdmissionsScreen() {
       <div className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <SelectField label="Department" value={filter.department ?? ''} onChange={(e) => set('department', e.target.value)}>
           <option value="">All departments</option>
-          {DEPARTMENTS.map((d) => (
-            <option key={d.value} value={d.value}>
-              {d.label}
+          {programmes.map((p) => (
+            <option key={p.key} value={p.key}>
+              {p.hidden ? `${p.name} (hidden from the form)` : p.name}
             </option>
           ))}
         </SelectField>
@@ -85,7 +84,7 @@ export default function AdmissionsScreen() {
                 key={`${line.branch}-${line.department}`}
                 className={`rounded-lg px-3 py-1.5 text-sm font-semibold ${line.taken > line.seats ? 'bg-red-100 text-red-800' : line.taken === line.seats ? 'bg-amber-100 text-amber-900' : 'bg-green-100 text-green-800'}`}
               >
-                {line.branch} · {departmentLabel(line.department)}: {line.taken} of {line.seats} seats offered or taken
+                {line.branch} · {line.departmentName}: {line.taken} of {line.seats} seats offered or taken
               </p>
             ))
           )}
@@ -122,8 +121,14 @@ export default function AdmissionsScreen() {
                     </button>
                     <p className="text-xs text-slate-600">
                       {card.ageAtStart ? `${card.ageAtStart} at start · ` : ''}
-                      {departmentLabel(card.department)}
+                      {card.departmentName}
                     </p>
+                    {card.ageWarning && (
+                      <p className="mt-1 inline-flex items-center gap-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                        <TriangleAlert size={12} aria-hidden="true" />
+                        <span>Age outside {card.departmentName}</span>
+                      </p>
+                    )}
                     <p className="text-xs text-slate-600">
                       {card.branch || 'No branch'} · {card.daysInStage} {card.daysInStage === 1 ? 'day' : 'days'} in stage
                     </p>
@@ -167,10 +172,11 @@ export default function AdmissionsScreen() {
                   ["Father's name", openCard.fatherName],
                   ['E-mail', openCard.email],
                   ['Phone', openCard.phone ?? ''],
-                  ['Department', departmentLabel(openCard.department)],
+                  ['Department', openCard.departmentName],
                   ['Branch', openCard.branch],
                   ['Date of birth', openCard.birthDate],
                   ['Wanted start', `${openCard.admissionDate} (${openCard.ageAtStart})`],
+                  ...(openCard.ageWarning ? ([['Age note', `${openCard.ageWarning}.`]] as const) : []),
                   ['Stage', STAGE_LABELS[openCard.stage]],
                 ] as const
               ).map(([label, value]) => (

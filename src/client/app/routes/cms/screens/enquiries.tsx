@@ -5,6 +5,7 @@ import { ListPager } from '#client/components/cms/list-pager.tsx';
 import { SearchBox } from '#client/components/cms/search-box.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
+import { useProgrammes } from '#client/features/admissions/api/get-programmes.ts';
 import { EnquiryTimeline } from '#client/features/admissions/components/timeline.tsx';
 import { useCan } from '#client/features/auth/hooks/use-can.ts';
 import {
@@ -34,6 +35,7 @@ export default function EnquiriesScreen() {
   const formatDate = (iso: string) => `${formatShortDate(iso, timeZone)}, ${formatTime(iso, timeZone)}`;
   const list = useListParams({ type: ENQUIRY_TYPES, status: ENQUIRY_STATUSES }, ENQUIRIES_PAGE);
   const [openId, setOpenId] = useState<number | null>(null);
+  const programmes = useProgrammes().data ?? [];
   const [confirmDelete, setConfirmDelete] = useState<Enquiry | null>(null);
   const { data, isLoading, isError, isPlaceholderData } = useEnquiries({
     limit: ENQUIRIES_PAGE,
@@ -196,7 +198,7 @@ export default function EnquiriesScreen() {
       >
         {open && (
           <>
-            <EnquiryDetail enquiry={open} formatDate={formatDate} />
+            <EnquiryDetail enquiry={open} programmes={programmes} formatDate={formatDate} />
             <EnquiryTimeline id={open.id} canWrite={canWrite} formatDate={formatDate} />
             <div className="mt-6 flex flex-wrap justify-end gap-2">
               {canWrite && (open.mailState === 'failed' || open.mailState === 'pending') && (

@@ -1,3 +1,4 @@
+import { useProgrammes } from '#client/features/admissions/api/get-programmes.ts';
 import { SeatsFields } from '#client/features/school/components/seats-fields.tsx';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -94,6 +95,7 @@ function SchoolProfileForm({ initial }: { initial: SchoolProfile }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveSchoolProfile();
   const canWrite = useCan('settings', 'write');
+  const programmes = useProgrammes().data ?? [];
 
   const set = <K extends keyof SchoolProfile>(key: K, value: SchoolProfile[K]) => setProfile((p) => ({ ...p, [key]: value }));
   const setBranch = (i: number, patch: Partial<Branch>) =>
@@ -221,7 +223,13 @@ function SchoolProfileForm({ initial }: { initial: SchoolProfile }) {
               error={errors[`branches.${i}.lng`]}
               onChange={(e) => setBranch(i, { lng: Number(e.target.value) })}
             />
-            <SeatsFields branch={branch} index={i} errors={errors} onChange={(seats) => setBranch(i, { seats })} />
+            <SeatsFields
+              branch={branch}
+              index={i}
+              programmes={programmes}
+              errors={errors}
+              onChange={(seats) => setBranch(i, { seats })}
+            />
             {profile.branches.length > 1 && (
               <div className="sm:col-span-2">
                 <Button
