@@ -224,8 +224,47 @@ describe('keepProgrammesInUse', () => {
     const previous: ProgramsContent = { ...DEFAULTS, programmes: [programme('forest-school', 'Forest School'), ...twelve.slice(1)] };
     await expect(keepProgrammesInUse(app.db, previous, { ...DEFAULTS, programmes: twelve })).rejects.toMatchObject({
       status: 400,
-      details: { fields: { programmes: expect.stringContaining('Forest School has seats at City Branch') } },
+      details: { fields: { 'content.programmes': expect.stringContaining('Forest School has seats at City Branch') } },
     });
+  });
+});
+
+describe('the Website editor (sections API)', () => {
+  const section = (action: 'draft' | 'publish', content?: ProgramsContent) =>
+    app.inject({
+      method: action === 'draft' ? 'PUT' : 'POST',
+      url: `/api/website/sections/programs/${action}`,
+      headers: { cookie: admin },
+      ...(content ? { payload: { content } } : {}),
+    });
+
+  it('keeps a removed programme in use, hidden, with a notice, and publishes a renamed one for the admission form', async () => {
+    await publishPrograms(withDefaults(programme('sprouts', 'Sprouts')));
+    await applied({ name: 'Sam Sprout', department: 'sprouts' });
+    const renamed = DEFAULTS.programmes.map((p) => (p.key === 'nursery' ? { ...p, name: 'Little Explorers' } : p));
+    const draft = await section('draft', { ...DEFAULTS, programmes: renamed });
+    expect(draft.statusCode, draft.body).toBe(200);
+    expect(draft.json().data.notices).toEqual([
+      'Sprouts has 1 application, so it stays on the board, hidden from the admission form.',
+    ]);
+    expect(draft.json().data.draft.programmes.at(-1)).toMatchObject({ key: 'sprouts', name: 'Sprouts', hidden: true });
+    // Parents see nothing of a draft.
+    expect((await apply({ name: 'Early Bird', department: 'sprouts' })).statusCode).toBe(201);
+
+    const published = await section('publish');
+    expect(published.statusCode, published.body).toBe(200);
+    const read = (await app.inject({ url: '/api/site/content/programs' })).json().data.content as ProgramsContent;
+    expect(read.programmes.map((p) => [p.name, p.hidden])).toEqual([
+      ['Playgroup', false],
+      ['Little Explorers', false],
+      ['Kindergarten', false],
+      ['Sprouts', true],
+    ]);
+    expect((await apply({ name: 'Too Late', department: 'sprouts' })).json().fields.department).toBe(
+      'Sprouts takes no new applications now. Choose one of: Playgroup, Little Explorers, Kindergarten.',
+    );
+    const cards = (await board('?department=sprouts')).columns.flatMap((c) => c.cards);
+    expect(cards.map((c) => c.departmentName)).toEqual(['Sprouts', 'Sprouts']);
   });
 });
 

@@ -68,8 +68,9 @@ export async function keepProgrammesInUse(
     ];
     if (programmes.length >= MAX_PROGRAMMES) {
       throw badRequest(`${programme.name} cannot be removed: it has ${reasons.join(' and ')}.`, {
+        // Named as the Website editor's form names it (its draft is `{ content }`).
         fields: {
-          programmes: `${programme.name} has ${reasons.join(' and ')}, so it stays, hidden; with it there would be more than ${MAX_PROGRAMMES} programmes. Remove another programme first.`,
+          'content.programmes': `${programme.name} has ${reasons.join(' and ')}, so it stays, hidden; with it there would be more than ${MAX_PROGRAMMES} programmes. Remove another programme first.`,
         },
       });
     }
