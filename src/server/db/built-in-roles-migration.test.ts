@@ -1,6 +1,3 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -8,21 +5,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MODULES, ROLE_PRESETS } from '../../shared/permissions.ts';
 import { rowsToMap } from '../modules/auth/permissions.service.ts';
 import { MIGRATIONS_DIR } from './client.ts';
+import { migrationsUpTo, removeMigrationCopies } from '../test/migrations-up-to.ts';
 
 // 0010 (issue 29): the built-in Manager and User roles had every switch on; an install made before
 // gets their fixed sets, and a note for the administrators of whom it changed.
 
-const before = mkdtempSync(join(tmpdir(), 'sprout-migrations-'));
-afterAll(() => rmSync(before, { recursive: true, force: true }));
-
-function migrationsUpTo0009() {
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'));
-  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= 9);
-  mkdirSync(join(before, 'meta'));
-  writeFileSync(join(before, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const e of journal.entries as Array<{ tag: string }>)
-    copyFileSync(join(MIGRATIONS_DIR, `${e.tag}.sql`), join(before, `${e.tag}.sql`));
-}
+afterAll(removeMigrationCopies);
 
 // The modules as they were at 0009 (0012 adds `website`).
 const modules = MODULES.filter((m) => m !== 'website')
@@ -31,10 +19,9 @@ const modules = MODULES.filter((m) => m !== 'website')
 
 describe('migration 0010 (built-in role sets)', () => {
   it('gives Manager and User their fixed sets, and notes who had every permission through them', async () => {
-    migrationsUpTo0009();
     const client = await PGlite.create();
     const db = drizzle(client);
-    await migrate(db, { migrationsFolder: before });
+    await migrate(db, { migrationsFolder: migrationsUpTo(9) });
     // An install as the old wizard made it: every system role with every switch on.
     await client.exec(`
       insert into roles (name, display_name, is_system) values

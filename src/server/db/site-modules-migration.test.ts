@@ -1,30 +1,13 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from './client.ts';
+import { migrationsUpTo, removeMigrationCopies } from '../test/migrations-up-to.ts';
 
 // 0004 adds the website's modules (gallery, events, blog). Until then any signed-in user wrote
 // content; a school that upgrades keeps that for its roles and for users with their own entries.
 
-const folders: string[] = [];
-afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })));
-
-/** The migrations folder as it was up to migration `last` (later ones, such as 0010's fixed role sets, would change the rows). */
-function migrationsUpTo(last: number) {
-  const folder = mkdtempSync(join(tmpdir(), 'sprout-migrations-'));
-  folders.push(folder);
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'));
-  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= last);
-  mkdirSync(join(folder, 'meta'));
-  writeFileSync(join(folder, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const e of journal.entries as Array<{ tag: string }>)
-    copyFileSync(join(MIGRATIONS_DIR, `${e.tag}.sql`), join(folder, `${e.tag}.sql`));
-  return folder;
-}
+afterAll(removeMigrationCopies);
 
 describe('migration 0004 (site permission modules)', () => {
   it("gives existing roles and users' own entries the three site modules, and nothing else changes", async () => {
@@ -64,5 +47,5 @@ describe('migration 0004 (site permission modules)', () => {
       client.exec(`insert into user_permissions (user_id, module) select id, 'payroll' from users limit 1`),
     ).rejects.toThrow(/user_permissions_module_check/);
     await client.close();
-  });
+  }, 180_000);
 });

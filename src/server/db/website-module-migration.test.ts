@@ -1,6 +1,3 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -8,21 +5,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MODULES, ROLE_PRESETS } from '../../shared/permissions.ts';
 import { rowsToMap } from '../modules/auth/permissions.service.ts';
 import { MIGRATIONS_DIR } from './client.ts';
+import { migrationsUpTo, removeMigrationCopies } from '../test/migrations-up-to.ts';
 
 // 0012 (issue 30): the `website` module. The built-in roles gain it as their presets say, custom
 // roles get it off; staff whose own entries are their role's set follow the role.
 
-const before = mkdtempSync(join(tmpdir(), 'sprout-migrations-'));
-afterAll(() => rmSync(before, { recursive: true, force: true }));
-
-function migrationsUpTo0011() {
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'));
-  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= 11);
-  mkdirSync(join(before, 'meta'));
-  writeFileSync(join(before, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const e of journal.entries as Array<{ tag: string }>)
-    copyFileSync(join(MIGRATIONS_DIR, `${e.tag}.sql`), join(before, `${e.tag}.sql`));
-}
+afterAll(removeMigrationCopies);
 
 const OLD_MODULES = MODULES.filter((m) => m !== 'website');
 const presetRows = (role: 'admin' | 'manager' | 'user') =>
@@ -39,10 +27,9 @@ const ownRows = (username: string, role: 'manager' | 'user') =>
 
 describe('migration 0012 (the website module)', () => {
   it('gives Administrator and Manager the website module, User and custom roles none; own entries follow their role', async () => {
-    migrationsUpTo0011();
     const client = await PGlite.create();
     const db = drizzle(client);
-    await migrate(db, { migrationsFolder: before });
+    await migrate(db, { migrationsFolder: migrationsUpTo(11) });
     await client.exec(`
       insert into roles (name, display_name, is_system) values
         ('admin', 'Administrator', true), ('manager', 'Manager', true), ('user', 'User', true), ('teacher', 'Teacher', false);
@@ -93,5 +80,5 @@ describe('migration 0012 (the website module)', () => {
       client.exec(`insert into user_permissions (user_id, module) select id, 'payroll' from users limit 1`),
     ).rejects.toThrow(/user_permissions_module_check/);
     await client.close();
-  }, 60_000);
+  }, 180_000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, ageWarning, monthsOn, outsideAges } from './admission-stages.ts';
+import { ageOn, ageOutside, ageWarning, monthsOn, outsideAges, yearsAndMonthsInWords } from './admission-stages.ts';
 
 const nursery = { name: 'Nursery', ages: 'Ages 3-4', minAge: 3, maxAge: 4 };
 
@@ -32,5 +32,15 @@ describe('a child’s age at the wanted start', () => {
     expect(ageWarning('2022-02-01', '2027-04-01', { ...nursery, ages: '' })).toBe(
       '5 y 2 m at the start, outside Nursery (ages 3-4)',
     );
+  });
+
+  it('tells a parent the age in words and the band the programme is for', () => {
+    expect(ageOutside('2022-02-01', '2027-04-01', nursery)).toEqual({ months: 62, band: 'Ages 3-4' });
+    expect(ageOutside('2022-02-01', '2027-04-01', { ...nursery, ages: '', maxAge: null })).toBeNull();
+    expect(ageOutside('2025-02-01', '2027-04-01', { ...nursery, ages: '', maxAge: null })).toEqual({ months: 26, band: 'from age 3' });
+    expect(yearsAndMonthsInWords(62)).toBe('5 years and 2 months');
+    expect(yearsAndMonthsInWords(12)).toBe('1 year');
+    expect(yearsAndMonthsInWords(13)).toBe('1 year and 1 month');
+    expect(yearsAndMonthsInWords(8)).toBe('8 months');
   });
 });

@@ -72,21 +72,38 @@ export function outsideAges(months: number, band: { minAge: number | null; maxAg
   return months >= end;
 }
 
+type AgeBand = { name: string; ages: string; minAge: number | null; maxAge: number | null };
+
+/** A number of months as a parent reads it: "5 years and 2 months", "1 year", "8 months". */
+export function yearsAndMonthsInWords(months: number): string {
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const [years, rest] = [Math.floor(months / 12), months % 12];
+  if (years === 0) return unit(rest, 'month');
+  return rest === 0 ? unit(years, 'year') : `${unit(years, 'year')} and ${unit(rest, 'month')}`;
+}
+
 /**
- * Issue 31: a child whose age at the wanted start is outside the chosen programme's ages. The
- * admission form warns the parent (never refuses) and the board flags the card. '' when inside or
- * unknown.
+ * Issue 31: a child whose age at the wanted start is outside the chosen programme's ages: the age
+ * in months and the band as parents read it ("Ages 3-4"), else null (inside, or either unknown).
+ * The admission form warns the parent (never refuses) and the board flags the card.
  */
-export function ageWarning(
+export function ageOutside(
   birthDate: string | undefined,
   start: string | undefined,
-  programme: { name: string; ages: string; minAge: number | null; maxAge: number | null } | undefined,
-): string {
+  programme: AgeBand | undefined,
+): { months: number; band: string } | null {
   const months = monthsOn(birthDate, start);
-  if (!programme || months === null || months < 0 || !outsideAges(months, programme)) return '';
+  if (!programme || months === null || months < 0 || !outsideAges(months, programme)) return null;
   const { minAge: min, maxAge: max } = programme;
   const band =
     programme.ages ||
     (min !== null && max !== null ? `ages ${min}-${max}` : min !== null ? `from age ${min}` : `up to age ${max}`);
-  return `${yearsAndMonths(months)} at the start, outside ${programme.name} (${band})`;
+  return { months, band };
+}
+
+/** The board's flag: "5 y 2 m at the start, outside Nursery (Ages 3-4)", or '' when the age fits. */
+export function ageWarning(birthDate: string | undefined, start: string | undefined, programme: AgeBand | undefined): string {
+  const outside = ageOutside(birthDate, start, programme);
+  if (!outside || !programme) return '';
+  return `${yearsAndMonths(outside.months)} at the start, outside ${programme.name} (${outside.band})`;
 }

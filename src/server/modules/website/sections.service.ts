@@ -2,41 +2,18 @@ import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { SECTION_SCHEMAS, type ProgramsContent, type SiteContent } from '../../../shared/schemas/site-content.ts';
 import { SECTION_KEYS, SECTION_TITLES, SITE_DEFAULTS, type SectionKey } from '../../../shared/schemas/site-content-defaults.ts';
+import type { SectionChange, SectionDocument, SectionSummary, Version } from '../../../shared/schemas/site-sections.ts';
 import type { Db } from '../../db/client.ts';
 import { siteSections, users } from '../../db/schema/index.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { keepProgrammesInUse } from '../admissions/programmes.ts';
-import { getVersion, keepVersion, sectionSubject, type Version } from './versions.ts';
+import { getVersion, keepVersion, sectionSubject } from './versions.ts';
 
 /*
  * The school's words on each public page (issue 30). A section's row holds what parents read
  * (`published`, null: the default text) and what staff saved and not yet published (`draft`).
  * Publishing moves the draft over and keeps the replaced content as a version (versions.ts).
  */
-
-/** A section in the Website list. `state`: whether parents read the default text or the school's own. */
-export interface SectionSummary {
-  key: SectionKey;
-  title: string;
-  state: 'default' | 'published';
-  isDefault: boolean;
-  hasDraft: boolean;
-  publishedAt: string | null;
-  publishedBy: string | null;
-  draftAt: string | null;
-  draftBy: string | null;
-}
-
-/** A section for its editor: what parents read, the draft waiting (or null), and the default text. */
-export interface SectionDocument<K extends SectionKey = SectionKey> extends SectionSummary {
-  key: K;
-  published: SiteContent[K];
-  draft: SiteContent[K] | null;
-  defaults: SiteContent[K];
-}
-
-/** A save, publish, reset or restore: the section as it now is, and what staff should be told. */
-export type SectionChange<K extends SectionKey = SectionKey> = SectionDocument<K> & { notices: string[] };
 
 /** `home`, `about`, ...; anything else is a 400 naming the section. */
 export function sectionKeyOf(value: unknown): SectionKey {

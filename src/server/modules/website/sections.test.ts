@@ -132,7 +132,7 @@ describe('the sections of the public pages', () => {
   });
 
   it('writes every publish, restore and reset to the audit log in words a head teacher reads', async () => {
-    const entries = await app.db.select().from(auditLog).where(eq(auditLog.entity, 'section'));
+    const entries = await app.db.select().from(auditLog).where(eq(auditLog.entity, 'section')).orderBy(auditLog.id);
     const home = entries.filter((e) => e.entityId === 'home').map((e) => `${e.action}: ${e.title}`);
     expect(home).toEqual([
       "publish: Published the Home page's words",

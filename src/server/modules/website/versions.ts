@@ -2,10 +2,11 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { siteVersions, users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
+import type { Version, VersionSummary } from '../../../shared/schemas/site-sections.ts';
 
 /*
- * The history of a public page section (`section:home`) or an own page (`page:12`): each publish,
- * restore or reset keeps the published content it replaces, with who published it and when.
+ * The history of a public page section (`section:home`) or an own page (`page:12`): each publish
+ * or restore keeps the published content it replaces, with who published it and when.
  */
 
 /** Versions kept per section or page; a publish past this forgets the oldest. */
@@ -13,19 +14,6 @@ export const VERSIONS_KEPT = 50;
 
 /** The subject of a section's kept versions in site_versions. */
 export const sectionSubject = (key: string) => `section:${key}`;
-
-/** A kept version in a list: who published it and when, and when a later publish replaced it. */
-export interface VersionSummary {
-  id: number;
-  publishedAt: string | null;
-  /** The publisher's username; null when unknown or the account is gone. */
-  publishedBy: string | null;
-  replacedAt: string;
-}
-
-export interface Version<T = unknown> extends VersionSummary {
-  content: T;
-}
 
 /** What was published and is being replaced. */
 export interface Replaced {
