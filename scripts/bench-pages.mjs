@@ -32,6 +32,8 @@ async function pagesOf(base) {
     '/event/{id}': `/event/${event.slug ?? event.id}`,
     '/blog': '/blog',
     '/blog/{slug}': `/blog/${post.slug}`,
+    // Pages whose words come from the site content (issue 30).
+    '/programs': '/programs',
   };
 }
 

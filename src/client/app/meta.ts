@@ -12,6 +12,8 @@ export interface PageMeta {
   /** JSON-LD objects. */
   jsonLd?: unknown[];
   noindex?: boolean;
+  /** The page's largest image (the home hero's photo): fetched at once, at high priority, with the HTML. */
+  preloadImage?: { href: string; srcSet?: string; sizes?: string };
 }
 
 export interface RouteHandle {
@@ -39,6 +41,13 @@ export const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, 
 export function renderHeadTags(meta: PageMeta, siteName: string, origin: string): string {
   const title = meta.title.includes(siteName) ? meta.title : `${meta.title} | ${siteName}`;
   const tags = [`<title>${escapeHtml(title)}</title>`];
+  const preload = meta.preloadImage;
+  if (preload) {
+    const set = preload.srcSet
+      ? ` imagesrcset="${escapeHtml(preload.srcSet)}" imagesizes="${escapeHtml(preload.sizes ?? '100vw')}"`
+      : '';
+    tags.push(`<link rel="preload" as="image" href="${escapeHtml(preload.href)}"${set} fetchpriority="high" />`);
+  }
   const add = (attr: 'name' | 'property', key: string, value: string | undefined) => {
     if (value) tags.push(`<meta ${attr}="${key}" content="${escapeHtml(value)}" />`);
   };

@@ -1,14 +1,14 @@
 import type { RouteObject } from 'react-router';
-import { AboutPage, aboutHandle } from './routes/public/about.tsx';
-import { AdmissionPage, admissionHandle } from './routes/public/admission.tsx';
+import { AboutPage, aboutHandle, aboutLoader } from './routes/public/about.tsx';
+import { AdmissionPage, admissionHandle, admissionLoader } from './routes/public/admission.tsx';
 import { BlogPostPage, postHandle, postLoader } from './routes/public/blog-post.tsx';
 import { BlogPage, blogHandle, blogLoader } from './routes/public/blog.tsx';
-import { ContactPage, contactHandle } from './routes/public/contact.tsx';
-import { CurriculumPage, curriculumHandle } from './routes/public/curriculum.tsx';
+import { ContactPage, contactHandle, contactLoader } from './routes/public/contact.tsx';
+import { CurriculumPage, curriculumHandle, curriculumLoader } from './routes/public/curriculum.tsx';
 import { EventDetailPage, eventHandle, eventLoader } from './routes/public/event-detail.tsx';
 import { EventsPage, eventsHandle, eventsLoader } from './routes/public/events.tsx';
 import { HomePage, homeHandle, homeLoader } from './routes/public/home.tsx';
-import { ProgramsPage, programsHandle } from './routes/public/programs.tsx';
+import { ProgramsPage, programsHandle, programsLoader } from './routes/public/programs.tsx';
 import { NotFoundPage, notFoundHandle, notFoundLoader } from './routes/public/not-found.tsx';
 import { PublicLayout, publicLayoutLoader } from './routes/public/public-layout.tsx';
 import { loadDocument } from '../lib/client-navigation.ts';
@@ -32,11 +32,11 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteError,
         children: [
           { index: true, Component: HomePage, loader: homeLoader, handle: homeHandle },
-          { path: 'about', Component: AboutPage, handle: aboutHandle },
-          { path: 'programs', Component: ProgramsPage, handle: programsHandle },
-          { path: 'curriculum', Component: CurriculumPage, handle: curriculumHandle },
-          { path: 'admission', Component: AdmissionPage, handle: admissionHandle },
-          { path: 'contact', Component: ContactPage, handle: contactHandle },
+          { path: 'about', Component: AboutPage, loader: aboutLoader, handle: aboutHandle },
+          { path: 'programs', Component: ProgramsPage, loader: programsLoader, handle: programsHandle },
+          { path: 'curriculum', Component: CurriculumPage, loader: curriculumLoader, handle: curriculumHandle },
+          { path: 'admission', Component: AdmissionPage, loader: admissionLoader, handle: admissionHandle },
+          { path: 'contact', Component: ContactPage, loader: contactLoader, handle: contactHandle },
           { path: 'events', Component: EventsPage, loader: eventsLoader, handle: eventsHandle },
           { path: 'event/:id', Component: EventDetailPage, loader: eventLoader, handle: eventHandle },
           { path: 'blog', Component: BlogPage, loader: blogLoader, handle: blogHandle },

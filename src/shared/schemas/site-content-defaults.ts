@@ -243,7 +243,11 @@ export const SITE_DEFAULTS: SiteContent = {
         icon: 'hand',
         focus: ['Touch, sound and smell', 'Colours and textures', 'Size and weight', 'Observation'],
       },
-      { name: 'Creative Expression', icon: 'palette', focus: ['Drawing and painting', 'Music and rhythm', 'Dance and drama', 'Craft'] },
+      {
+        name: 'Creative Expression',
+        icon: 'palette',
+        focus: ['Drawing and painting', 'Music and rhythm', 'Dance and drama', 'Craft'],
+      },
       {
         name: 'Physical Development',
         icon: 'bike',

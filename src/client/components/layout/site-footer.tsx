@@ -33,28 +33,37 @@ export function SiteFooter({ school }: { school: SchoolProfile }) {
           <h2 id="footer-enrolling" className="text-lg font-bold text-amber-300">
             Now Enrolling
           </h2>
-          <p className="mt-1 text-sm text-slate-300">Ages {school.ages} years</p>
-          <ul className="mt-4 space-y-3 text-sm">
-            {school.branches.map((branch) => (
-              <li key={branch.name}>
-                <p className="flex items-center gap-2 font-semibold text-white">
-                  <Icon icon={MapPin} size={16} /> {branch.name}
-                </p>
-                <a
-                  href={`tel:${branch.phone.replace(/[^+\d]/g, '')}`}
-                  className="ml-6 flex items-center gap-2 text-slate-300 hover:text-white"
-                >
-                  <Icon icon={Phone} size={14} /> {branch.phone}
-                </a>
-              </li>
-            ))}
-          </ul>
-          <p className="mt-4 flex items-center gap-2 text-sm text-slate-300">
-            <Icon icon={Clock} size={16} /> Open {school.hours}
-          </p>
-          <a href={`mailto:${school.email}`} className="mt-2 flex items-center gap-2 text-sm text-slate-300 hover:text-white">
-            <Icon icon={Mail} size={16} /> {school.email}
-          </a>
+          {school.ages && <p className="mt-1 text-sm text-slate-300">Ages {school.ages} years</p>}
+          {/* Only the details the school gave: no branch, phone, hours or e-mail is made up. */}
+          {school.branches.length > 0 && (
+            <ul className="mt-4 space-y-3 text-sm">
+              {school.branches.map((branch) => (
+                <li key={branch.name}>
+                  <p className="flex items-center gap-2 font-semibold text-white">
+                    <Icon icon={MapPin} size={16} /> {branch.name}
+                  </p>
+                  {branch.phone && (
+                    <a
+                      href={`tel:${branch.phone.replace(/[^+\d]/g, '')}`}
+                      className="ml-6 flex items-center gap-2 text-slate-300 hover:text-white"
+                    >
+                      <Icon icon={Phone} size={14} /> {branch.phone}
+                    </a>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          {school.hours && (
+            <p className="mt-4 flex items-center gap-2 text-sm text-slate-300">
+              <Icon icon={Clock} size={16} /> Open {school.hours}
+            </p>
+          )}
+          {school.email && (
+            <a href={`mailto:${school.email}`} className="mt-2 flex items-center gap-2 text-sm text-slate-300 hover:text-white">
+              <Icon icon={Mail} size={16} /> {school.email}
+            </a>
+          )}
         </section>
       </div>
       <p className="border-t border-white/10 py-5 text-center text-xs text-slate-400">© {school.name}. All rights reserved.</p>

@@ -9,9 +9,13 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width
   fallbackHeight: number;
 };
 
+/** The upload's WebP variants as a `srcset` (undefined without them); also the hero's preload's. */
+export const srcSetOf = (meta: ImageMeta | null | undefined) =>
+  meta?.variants.length ? meta.variants.map((v) => `${v.url} ${v.width}w`).join(', ') : undefined;
+
 /** An image with the upload's WebP variants as `srcset`, and its size set to keep layout stable. */
 export function ResponsiveImage({ src, meta, fallbackWidth, fallbackHeight, alt = '', ...rest }: Props) {
-  const srcSet = meta?.variants.length ? meta.variants.map((v) => `${v.url} ${v.width}w`).join(', ') : undefined;
+  const srcSet = srcSetOf(meta);
   return (
     <img
       src={src}

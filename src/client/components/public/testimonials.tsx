@@ -1,59 +1,21 @@
 import { Icon } from '#client/components/public/icon.tsx';
 import { ChevronLeft, ChevronRight } from '#client/components/public/icons.ts';
+import type { HomeContent } from '#shared/schemas/site-content.ts';
 import { useRef } from 'react';
 
-interface Testimonial {
-  id: number;
-  name: string;
-  role: 'Parent';
-  rating: 5;
-  content: string;
-}
-
-// §3: four static entries, each rated 5.
-const TESTIMONIALS: Testimonial[] = [
-  {
-    id: 1,
-    name: 'Priya Sharma',
-    role: 'Parent',
-    rating: 5,
-    content:
-      'My daughter runs into class every morning. The teachers notice every little milestone and share it with us, and she has grown so confident in just one term.',
-  },
-  {
-    id: 2,
-    name: 'Rahul Mehta',
-    role: 'Parent',
-    rating: 5,
-    content:
-      'The play-based approach really works. Our son now counts everything he sees and tells us stories from storytime at dinner. We could not be happier.',
-  },
-  {
-    id: 3,
-    name: 'Anjali Verma',
-    role: 'Parent',
-    rating: 5,
-    content:
-      'Safe, clean and full of warmth. The settling-in weeks were gentle, and the regular updates gave us real peace of mind as first-time parents.',
-  },
-  {
-    id: 4,
-    name: 'David Thomas',
-    role: 'Parent',
-    rating: 5,
-    content:
-      'From the art corner to the garden, every day brings something new. The cultural celebrations are a highlight for our whole family.',
-  },
-];
+type TestimonialsContent = HomeContent['testimonials'];
 
 /** One star, 24 units wide, drawn from its top point (the shape of Lucide's star, its corners rounded by the stroke). */
 const STAR = 'l3.09 6.26 6.91 1.01-5 4.87 1.18 6.88-6.18-3.25-6.18 3.25 1.18-6.88-5-4.87 6.91-1.01z';
 
+/** Stars drawn from the top point of the first, 29.33 units apart. */
+const stars = (count: number) => `${STAR}${`m29.33 0${STAR}`.repeat(count - 1)}`;
+
 /**
- * Five 18 px stars 4 px apart, as one drawing: twenty separate star icons were an eighth of the
- * home page's bytes.
+ * Five 18 px stars 4 px apart, as one drawing (twenty separate star icons were an eighth of the
+ * home page's bytes): the first `rating` filled, the rest outlined.
  */
-function FiveStars() {
+function Stars({ rating }: { rating: number }) {
   return (
     <svg
       width="106"
@@ -65,7 +27,8 @@ function FiveStars() {
       strokeLinejoin="round"
       aria-hidden="true"
     >
-      <path d={`M12 2${STAR}${`m29.33 0${STAR}`.repeat(4)}`} />
+      <path d={`M12 2${stars(rating)}`} />
+      {rating < 5 && <path fill="none" d={`M${(12 + 29.33 * rating).toFixed(2)} 2${stars(5 - rating)}`} />}
     </svg>
   );
 }
@@ -73,7 +36,7 @@ function FiveStars() {
 /** §9: the arrows scroll by 400 px. */
 const SCROLL_STEP = 400;
 
-export function Testimonials() {
+export function Testimonials({ eyebrow, heading, items }: TestimonialsContent) {
   const track = useRef<HTMLUListElement>(null);
   const scroll = (direction: -1 | 1) => {
     const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -84,9 +47,9 @@ export function Testimonials() {
       <div className="mx-auto max-w-6xl">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
-            <p className="text-sm font-bold uppercase tracking-widest text-brand-700">Kind words</p>
+            {eyebrow && <p className="text-sm font-bold uppercase tracking-widest text-brand-700">{eyebrow}</p>}
             <h2 id="testimonials-title" className="mt-1 text-3xl font-black text-slate-900 sm:text-4xl">
-              Parent Testimonials
+              {heading}
             </h2>
           </div>
           <div className="flex gap-3">
@@ -116,14 +79,14 @@ export function Testimonials() {
           aria-label="Testimonials from parents"
           className="no-scrollbar mt-10 flex gap-6 overflow-x-auto scroll-smooth pb-4"
         >
-          {TESTIMONIALS.map((t) => (
-            <li key={t.id} className="w-[85%] shrink-0 sm:w-[380px]">
+          {items.map((t, i) => (
+            <li key={i} className="w-[85%] shrink-0 sm:w-[380px]">
               <figure className="flex h-full flex-col rounded-3xl bg-white p-7 shadow-md ring-1 ring-orange-100">
                 <p className="flex gap-1 text-amber-500" role="img" aria-label={`Rated ${t.rating} out of 5`}>
-                  <FiveStars />
+                  <Stars rating={t.rating} />
                 </p>
                 <blockquote className="mt-4 flex-1 text-slate-700">
-                  <p>“{t.content}”</p>
+                  <p>“{t.quote}”</p>
                 </blockquote>
                 <figcaption className="mt-6 flex items-center gap-3">
                   <span
@@ -134,7 +97,7 @@ export function Testimonials() {
                   </span>
                   <span>
                     <span className="block font-bold text-slate-900">{t.name}</span>
-                    <span className="block text-sm text-slate-600">{t.role}</span>
+                    {t.relation && <span className="block text-sm text-slate-600">{t.relation}</span>}
                   </span>
                 </figcaption>
               </figure>

@@ -101,7 +101,11 @@ const publishedSection = preparedPerDb((db) =>
  * (SITE_DEFAULTS). A stored document the schema refuses (written by an older version, or by hand)
  * is reported and the default shown: a page never breaks on its content.
  */
-export async function getSiteContent<K extends SectionKey>(db: Db, key: K, log: ContentLog = consoleLog): Promise<SiteContent[K]> {
+export async function getSiteContent<K extends SectionKey>(
+  db: Db,
+  key: K,
+  log: ContentLog = consoleLog,
+): Promise<SiteContent[K]> {
   const [row] = await publishedSection(db).execute({ key });
   if (row?.published == null) return SITE_DEFAULTS[key];
   const parsed = SECTION_SCHEMAS[key].safeParse(row.published);

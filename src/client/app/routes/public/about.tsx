@@ -1,44 +1,64 @@
 import { PageLink } from '#client/components/public/page-link.tsx';
-import { Icon, type IconData } from '#client/components/public/icon.tsx';
-import { Check, School, Sprout, Star } from '#client/components/public/icons.ts';
-
+import { Icon } from '#client/components/public/icon.tsx';
+import { Check, Star } from '#client/components/public/icons.ts';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { IconPanel } from '#client/components/public/icon-panel.tsx';
 import { PageBanner } from '#client/components/public/page-banner.tsx';
+import { ResponsiveImage } from '#client/components/public/responsive-image.tsx';
+import { SITE_ICON_DATA } from '#client/components/public/site-icon.tsx';
+import { publicData, type ImageMeta, type SiteSection } from '#client/lib/public-data.ts';
+import type { IconData } from '#client/components/public/icon.tsx';
+import type { SitePhoto } from '#shared/schemas/site-content.ts';
 import type { RouteHandle } from '../../meta.ts';
 
+export const aboutLoader = ({ context }: LoaderFunctionArgs) => publicData(context).content('about');
+
 export const aboutHandle: RouteHandle = {
-  meta: (_d, _match, school) => ({
+  meta: (data, _match, school) => ({
     title: 'About Us',
-    description: `Who we are, our play-based philosophy and what makes ${school?.name ?? 'our preschool'} different for children aged 2 to 6.`,
+    description:
+      (data as SiteSection<'about'> | undefined)?.content.banner.text ||
+      `Who we are, our play-based philosophy and what makes ${school?.name ?? 'our preschool'} different.`,
     canonicalPath: '/about',
   }),
 };
 
-const DIFFERENT = [
-  'Small groups with caring, trained teachers who know every child by name',
-  'Play-based learning that blends CBSE, Montessori and STEAM ideas',
-  'Safe, bright classrooms and a garden made for little explorers',
-  'Daily updates and regular meetings that keep parents close',
-  'Healthy routines: rest, outdoor play and nutritious snack times',
-  'Celebrations of every culture, festival and milestone together',
-];
+/** The blocks' panels, in turn. */
+const GRADIENTS = ['from-amber-200 to-orange-300', 'from-green-200 to-emerald-300', 'from-sky-200 to-indigo-300'];
 
-function Block({
-  title,
+/** A block's picture: the school's photo, or the drawn panel with its icon. */
+function Picture({
+  photo,
+  meta,
   icon,
   gradient,
-  reverse,
-  children,
+  className,
 }: {
-  title: string;
+  photo: SitePhoto | null;
+  meta?: ImageMeta;
   icon: IconData;
   gradient: string;
-  reverse?: boolean;
-  children: React.ReactNode;
+  className: string;
 }) {
+  if (!photo) return <IconPanel icon={icon} gradient={gradient} className={className} />;
+  return (
+    <ResponsiveImage
+      src={photo.url}
+      meta={meta}
+      fallbackWidth={800}
+      fallbackHeight={600}
+      sizes="(min-width: 1152px) 552px, (min-width: 1024px) calc(50vw - 2.5rem), calc(100vw - 2rem)"
+      alt={photo.decorative ? '' : photo.alt}
+      loading="lazy"
+      className={`aspect-[4/3] w-full rounded-[2.5rem] object-cover shadow-xl ${className}`}
+    />
+  );
+}
+
+function Block({ title, picture, children }: { title: string; picture: React.ReactNode; children: React.ReactNode }) {
   return (
     <section className="grid items-center gap-10 lg:grid-cols-2">
-      <IconPanel icon={icon} gradient={gradient} className={reverse ? 'lg:order-2' : ''} />
+      {picture}
       <div>
         <h2 className="text-3xl font-black text-slate-900 sm:text-4xl">{title}</h2>
         <div className="mt-4 space-y-4 text-lg leading-relaxed text-slate-700">{children}</div>
@@ -47,39 +67,59 @@ function Block({
   );
 }
 
+/** Paragraphs are separated by a blank line. */
+const paragraphs = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+
 export function AboutPage() {
+  const { content, photos } = useLoaderData() as SiteSection<'about'>;
+  const { banner, blocks, bulletsTitle, bullets } = content;
+  const reverse = (i: number) => (i % 2 === 1 ? 'lg:order-2' : '');
   return (
     <>
-      <PageBanner eyebrow="About us" title="Where little learners bloom">
-        A caring place where children aged 2 to 6 play, explore and grow into confident, curious learners.
+      <PageBanner eyebrow={banner.eyebrow} title={banner.title}>
+        {banner.text}
       </PageBanner>
       <div className="mx-auto max-w-6xl space-y-24 px-4 py-20">
-        <Block title="Who We Are" icon={School} gradient="from-amber-200 to-orange-300">
-          <p>
-            We are a community of teachers, parents and children across two friendly branches. For years we have welcomed families
-            into classrooms that feel like a second home: bright, safe and full of laughter.
-          </p>
-          <p>Our teachers are trained in early childhood education and chosen as much for their warmth as their skill.</p>
-        </Block>
-        <Block title="Our Philosophy" icon={Sprout} gradient="from-green-200 to-emerald-300" reverse>
-          <p>
-            Children learn best when they are happy, curious and free to explore. We follow each child’s interests and turn them
-            into hands-on projects, stories, songs and games.
-          </p>
-          <p>Play is not a break from learning: it is how young children learn to think, share, build and imagine.</p>
-        </Block>
-        <Block title="What Makes Us Different" icon={Star} gradient="from-sky-200 to-indigo-300">
-          <ul className="space-y-3">
-            {DIFFERENT.map((item) => (
-              <li key={item} className="flex gap-3">
-                <span className="mt-1 inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-leaf-700 text-white">
-                  <Icon icon={Check} size={16} />
-                </span>
-                <span>{item}</span>
-              </li>
+        {blocks.map((block, i) => (
+          <Block
+            key={i}
+            title={block.title}
+            picture={
+              <Picture
+                photo={block.photo}
+                meta={block.photo ? photos[block.photo.url] : undefined}
+                icon={SITE_ICON_DATA[block.icon]}
+                gradient={GRADIENTS[i % 3]!}
+                className={reverse(i)}
+              />
+            }
+          >
+            {paragraphs(block.text).map((p, j) => (
+              <p key={j}>{p}</p>
             ))}
-          </ul>
-        </Block>
+          </Block>
+        ))}
+        {bullets.length > 0 && (
+          <Block
+            title={bulletsTitle}
+            picture={<IconPanel icon={Star} gradient={GRADIENTS[blocks.length % 3]!} className={reverse(blocks.length)} />}
+          >
+            <ul className="space-y-3">
+              {bullets.map((item, i) => (
+                <li key={i} className="flex gap-3">
+                  <span className="mt-1 inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-leaf-700 text-white">
+                    <Icon icon={Check} size={16} />
+                  </span>
+                  <span>{item}</span>
+                </li>
+              ))}
+            </ul>
+          </Block>
+        )}
         <div className="rounded-[2rem] bg-gradient-to-r from-brand-600 to-brand-700 p-10 text-center text-white shadow-xl">
           <h2 className="text-3xl font-black">Come and see us play</h2>
           <p className="mx-auto mt-3 max-w-xl text-lg">

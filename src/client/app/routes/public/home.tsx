@@ -1,17 +1,19 @@
 import { PageLink } from '#client/components/public/page-link.tsx';
-import { Icon } from '#client/components/public/icon.tsx';
-import { Brain, Lightbulb, Palette } from '#client/components/public/icons.ts';
+import { SiteIconGlyph } from '#client/components/public/site-icon.tsx';
 import { Suspense } from 'react';
 import { Await, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { EventCard, EventCardSkeleton } from '#client/components/public/event-card.tsx';
 import { HeroIllustration } from '#client/components/public/hero-illustration.tsx';
+import { ResponsiveImage, srcSetOf } from '#client/components/public/responsive-image.tsx';
 import { SchoolScene } from '#client/components/public/school-scene.tsx';
 import { Testimonials } from '#client/components/public/testimonials.tsx';
 import { TextArrow } from '#client/components/public/text-arrow.tsx';
 import { PaletteArt, TeddyBearArt } from '#client/components/public/emoji-art.tsx';
 import { Once } from '#client/lib/once.tsx';
-import { publicData, type PublicEvent } from '#client/lib/public-data.ts';
-import type { RouteHandle } from '../../meta.ts';
+import { publicData, type PublicEvent, type SiteSection } from '#client/lib/public-data.ts';
+import { SITE_DEFAULTS } from '#shared/schemas/site-content-defaults.ts';
+import type { HomeContent } from '#shared/schemas/site-content.ts';
+import type { PageMeta, RouteHandle } from '../../meta.ts';
 import type { PublicLayoutData } from './public-layout.tsx';
 import { preschoolJsonLd } from './structured-data.ts';
 
@@ -21,8 +23,10 @@ const HOME_EVENTS = 3;
 export async function homeLoader({ context }: LoaderFunctionArgs) {
   const source = publicData(context);
   const events = source.events({ limit: HOME_EVENTS, offset: 0 }).then((page) => page.items);
+  const section = await source.content('home');
   // The server renders the events into the page; in the browser the page shows skeletons meanwhile.
   return {
+    section,
     events: source.server
       ? await events.catch((error: unknown) => {
           console.warn('Failed to load events', error);
@@ -32,41 +36,85 @@ export async function homeLoader({ context }: LoaderFunctionArgs) {
   };
 }
 
-type HomeData = { events: PublicEvent[] | null | Promise<PublicEvent[]> };
+type HomeData = { section: SiteSection<'home'>; events: PublicEvent[] | null | Promise<PublicEvent[]> };
+type Hero = HomeContent['hero'];
+
+/** The hero photo's width in the layout (max-w-xl in a page padded 1 rem each side). */
+const HERO_SIZES = '(min-width: 608px) 576px, calc(100vw - 2rem)';
 
 export const homeHandle: RouteHandle = {
-  meta: (_data, _match, school) => ({
-    title: 'A Place to Grow, Learn & Shine',
-    description:
-      'Where learning meets fun! Our nurturing environment helps children develop creativity, imagination, and cognitive skills through play-based learning.',
-    canonicalPath: '/',
-    image: '/illustrations/hero-children.png',
-    jsonLd: school ? [preschoolJsonLd(school)] : [],
-  }),
+  meta: (data, _match, school) => {
+    const { content, photos } = (data as HomeData | undefined)?.section ?? { content: SITE_DEFAULTS.home, photos: {} };
+    const { headline, copy, photo } = content.hero;
+    const meta: PageMeta = {
+      title: headline,
+      description: copy || undefined,
+      canonicalPath: '/',
+      image: photo?.url ?? '/illustrations/hero-children.png',
+      jsonLd: school ? [preschoolJsonLd(school)] : [],
+    };
+    // The school's photo is the largest thing on the page: fetched with the HTML, not after the layout.
+    if (photo) meta.preloadImage = { href: photo.url, srcSet: srcSetOf(photos[photo.url]), sizes: HERO_SIZES };
+    return meta;
+  },
 };
 
-const WHY = [
-  {
-    icon: Palette,
-    title: 'Building Imagination',
-    text: 'Pretend play, puppets, stories and open-ended art let little ones invent whole worlds and find their own voice.',
-    colour: 'from-pink-100 to-rose-50 text-rose-700',
-  },
-  {
-    icon: Brain,
-    title: 'Growing Cognitive',
-    text: 'Puzzles, counting games and hands-on discovery build memory, attention and early reasoning, one joyful step at a time.',
-    colour: 'from-sky-100 to-blue-50 text-blue-700',
-  },
-  {
-    icon: Lightbulb,
-    title: 'Increase Creativity',
-    text: 'Music, movement, building and messy play encourage children to try, make and ask “what if?” every single day.',
-    colour: 'from-amber-100 to-yellow-50 text-amber-800',
-  },
+/** The cards' colours, in turn. */
+const CARD_COLOURS = [
+  'from-pink-100 to-rose-50 text-rose-700',
+  'from-sky-100 to-blue-50 text-blue-700',
+  'from-amber-100 to-yellow-50 text-amber-800',
 ];
 
-function Hero({ brandLine }: { brandLine: string }) {
+/** Today's headline keeps its three coloured words; a school's own is drawn as written. */
+function Headline({ text }: { text: string }) {
+  if (text !== SITE_DEFAULTS.home.hero.headline) return text;
+  return (
+    <>
+      A Place to <span className="text-brand-600">Grow</span>, <span className="text-leaf-700">Learn</span> &amp;{' '}
+      <span className="text-blue-700">Shine</span>
+    </>
+  );
+}
+
+/** Words a link may not say alone (they name no destination): screen readers also hear where it goes. */
+const VAGUE_LINK = /^(learn more|read more|more|find out more|click here|here|details)$/i;
+
+/** "about us" for /about, "about programs" for /programs, the site's name for an address elsewhere. */
+function destinationOf(target: string) {
+  if (target === '/about') return 'about us';
+  if (target.startsWith('/')) return `about ${target.slice(1).split(/[?#]/)[0]!.replace(/[-/]+/g, ' ').trim() || 'us'}`;
+  return `on ${target.replace(/^https?:\/\/(www\.)?/i, '').split(/[/?#]/)[0]}`;
+}
+
+function ButtonLabel({ label, target }: Hero['buttons'][number]) {
+  if (!VAGUE_LINK.test(label)) return label;
+  return (
+    <>
+      {label}
+      <span className="sr-only">{` ${destinationOf(target)}`}</span>
+    </>
+  );
+}
+
+function HeroPicture({ photo, photos }: { photo: Hero['photo']; photos: SiteSection['photos'] }) {
+  if (!photo) return <HeroIllustration className="w-full drop-shadow-2xl" />;
+  return (
+    <ResponsiveImage
+      src={photo.url}
+      meta={photos[photo.url]}
+      fallbackWidth={600}
+      fallbackHeight={520}
+      sizes={HERO_SIZES}
+      alt={photo.decorative ? '' : photo.alt}
+      fetchPriority="high"
+      className="aspect-[600/520] w-full rounded-[2.5rem] object-cover shadow-2xl"
+    />
+  );
+}
+
+function Hero({ brandLine, hero, photos }: { brandLine: string; hero: Hero; photos: SiteSection['photos'] }) {
+  const [primary, secondary] = hero.buttons;
   return (
     <section className="relative overflow-hidden bg-gradient-to-br from-amber-100 via-orange-50 to-sky-200 px-4 pb-16 pt-12 sm:pt-16 lg:pb-24">
       <div className="mx-auto grid max-w-6xl items-center gap-12 lg:grid-cols-2">
@@ -91,30 +139,30 @@ function Hero({ brandLine }: { brandLine: string }) {
             </p>
           )}
           <h1 className="mt-4 text-4xl font-black leading-tight tracking-tight text-slate-900 sm:text-5xl lg:text-6xl">
-            A Place to <span className="text-brand-600">Grow</span>, <span className="text-leaf-700">Learn</span> &amp;{' '}
-            <span className="text-blue-700">Shine</span>
+            <Headline text={hero.headline} />
           </h1>
-          <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-700">
-            Where learning meets fun! Our nurturing environment helps children develop creativity, imagination, and cognitive
-            skills through play-based learning.
-          </p>
+          {hero.copy && <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-700">{hero.copy}</p>}
           <div className="mt-8 flex flex-wrap gap-4">
-            <PageLink
-              to="/admission"
-              className="rounded-full bg-brand-600 px-7 py-3.5 text-lg font-bold text-white shadow-lg shadow-orange-300/50 transition hover:-translate-y-0.5 hover:bg-brand-700"
-            >
-              Getting Started
-            </PageLink>
-            <PageLink
-              to="/about"
-              className="rounded-full bg-white px-7 py-3.5 text-lg font-bold text-brand-700 shadow ring-2 ring-brand-600 transition hover:-translate-y-0.5 hover:bg-brand-50"
-            >
-              Learn More<span className="sr-only"> about us</span>
-            </PageLink>
+            {primary && (
+              <PageLink
+                to={primary.target}
+                className="rounded-full bg-brand-600 px-7 py-3.5 text-lg font-bold text-white shadow-lg shadow-orange-300/50 transition hover:-translate-y-0.5 hover:bg-brand-700"
+              >
+                <ButtonLabel {...primary} />
+              </PageLink>
+            )}
+            {secondary && (
+              <PageLink
+                to={secondary.target}
+                className="rounded-full bg-white px-7 py-3.5 text-lg font-bold text-brand-700 shadow ring-2 ring-brand-600 transition hover:-translate-y-0.5 hover:bg-brand-50"
+              >
+                <ButtonLabel {...secondary} />
+              </PageLink>
+            )}
           </div>
         </div>
         <div className="relative mx-auto w-full max-w-xl">
-          <HeroIllustration className="w-full drop-shadow-2xl" />
+          <HeroPicture photo={hero.photo} photos={photos} />
           <span
             aria-hidden="true"
             className="absolute -left-2 top-6 inline-flex h-16 w-16 items-center justify-center rounded-full bg-white shadow-xl sm:-left-6"
@@ -133,22 +181,20 @@ function Hero({ brandLine }: { brandLine: string }) {
   );
 }
 
-function WhyChoose({ schoolName }: { schoolName: string }) {
+function WhyChoose({ schoolName, why }: { schoolName: string; why: HomeContent['why'] }) {
   return (
     <section aria-labelledby="why-title" className="px-4 py-20">
       <div className="mx-auto max-w-6xl text-center">
-        <p className="text-sm font-bold uppercase tracking-widest text-brand-700">Why families love us</p>
+        {why.eyebrow && <p className="text-sm font-bold uppercase tracking-widest text-brand-700">{why.eyebrow}</p>}
         <h2 id="why-title" className="mt-1 text-3xl font-black text-slate-900 sm:text-4xl">
-          Why Choose {schoolName}?
+          {why.heading.replaceAll('{school}', schoolName)}
         </h2>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
-          Every day is designed around how young children really learn: by playing, wondering and doing things together.
-        </p>
+        {why.intro && <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">{why.intro}</p>}
         <ul className="mt-12 grid gap-6 text-left md:grid-cols-3">
-          {WHY.map(({ icon, title, text, colour }) => (
-            <li key={title} className={`rounded-3xl bg-gradient-to-br p-8 shadow-sm ring-1 ring-black/5 ${colour}`}>
+          {why.cards.map(({ icon, title, text }, i) => (
+            <li key={i} className={`rounded-3xl bg-gradient-to-br p-8 shadow-sm ring-1 ring-black/5 ${CARD_COLOURS[i % 3]}`}>
               <span className="inline-flex h-14 w-14 items-center justify-center rounded-2xl bg-white shadow">
-                <Icon icon={icon} size={28} />
+                <SiteIconGlyph name={icon} size={28} />
               </span>
               <h3 className="mt-5 text-xl font-extrabold text-slate-900">{title}</h3>
               <p className="mt-2 leading-relaxed text-slate-700">{text}</p>
@@ -189,15 +235,23 @@ function EventsError() {
   );
 }
 
-function LatestEvents({ events, timeZone }: { events: HomeData['events']; timeZone: string }) {
+function LatestEvents({
+  events,
+  timeZone,
+  titles,
+}: {
+  events: HomeData['events'];
+  timeZone: string;
+  titles: HomeContent['events'];
+}) {
   return (
     <section aria-labelledby="events-title" className="bg-sky-50 px-4 py-20">
       <div className="mx-auto max-w-6xl">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
-            <p className="text-sm font-bold uppercase tracking-widest text-brand-700">What’s happening</p>
+            {titles.eyebrow && <p className="text-sm font-bold uppercase tracking-widest text-brand-700">{titles.eyebrow}</p>}
             <h2 id="events-title" className="mt-1 text-3xl font-black text-slate-900 sm:text-4xl">
-              Latest Events
+              {titles.heading}
             </h2>
           </div>
           <PageLink
@@ -235,22 +289,28 @@ function LatestEvents({ events, timeZone }: { events: HomeData['events']; timeZo
 
 export function HomePage() {
   const { school } = useRouteLoaderData('public') as PublicLayoutData;
-  const { events } = useLoaderData() as HomeData;
+  const { events, section } = useLoaderData() as HomeData;
+  const { content, photos } = section;
+  // The parts are drawn once per content version: a write (the school, the site's words) drops them.
   return (
     <>
       <Once id="hero">
-        <Hero brandLine={school.brandLine} />
+        <Hero brandLine={school.brandLine} hero={content.hero} photos={photos} />
       </Once>
       <Once id="why">
-        <WhyChoose schoolName={school.name} />
+        <WhyChoose schoolName={school.name} why={content.why} />
       </Once>
-      <Once id="testimonials">
-        <Testimonials />
-      </Once>
-      <LatestEvents events={events} timeZone={school.timezone} />
-      <Once id="scene">
-        <SchoolScene />
-      </Once>
+      {content.testimonials.items.length > 0 && (
+        <Once id="testimonials">
+          <Testimonials {...content.testimonials} />
+        </Once>
+      )}
+      <LatestEvents events={events} timeZone={school.timezone} titles={content.events} />
+      {content.showScene && (
+        <Once id="scene">
+          <SchoolScene />
+        </Once>
+      )}
     </>
   );
 }

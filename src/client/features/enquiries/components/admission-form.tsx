@@ -1,7 +1,6 @@
 import { Icon } from '#client/components/public/icon.tsx';
 import { CheckCircle2 } from '#client/components/public/icons.ts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { DEPARTMENTS } from '#shared/schemas/enquiry-options.ts';
 import { FormField, Honeypot, inputClass } from './form-field.tsx';
 import { useEnquiryForm } from './use-enquiry-form.ts';
 
@@ -30,10 +29,31 @@ const LABELS: Record<Exclude<keyof AdmissionValues, 'branch'>, string> = {
   admissionDate: 'Admission date',
 };
 
+/** A choice of the form's Department: a programme's key, and its name with the ages. */
+export interface DepartmentOption {
+  value: string;
+  label: string;
+  name: string;
+}
+
+/**
+ * The programmes the form offers (the hidden ones take no new applications), each as "Name (ages)":
+ * an age band written "Ages 3-4" reads "Nursery (3-4 yrs)", as the form always said.
+ */
+export function departmentOptions(programmes: readonly { key: string; name: string; ages: string; hidden: boolean }[]) {
+  return programmes
+    .filter((p) => !p.hidden)
+    .map((p): DepartmentOption => {
+      const band = /^ages?\s+(\S.*)$/i.exec(p.ages.trim())?.[1];
+      const ages = band ? `${band} yrs` : p.ages.trim();
+      return { value: p.key, label: ages ? `${p.name} (${ages})` : p.name, name: p.name };
+    });
+}
+
 /** §3: the draft is kept in the browser, so a reload loses nothing. */
 export const DRAFT_KEY = 'sprout.admission-draft';
 
-export function AdmissionForm({ branches = [] }: { branches?: string[] }) {
+export function AdmissionForm({ branches = [], departments }: { branches?: string[]; departments: DepartmentOption[] }) {
   const { attach, ...form } = useEnquiryForm('admission', EMPTY, LABELS as Record<keyof AdmissionValues, string>);
   const [done, setDone] = useState<{ reference?: string } | null>(null);
   const { values, setValues } = form;
@@ -134,7 +154,7 @@ export function AdmissionForm({ branches = [] }: { branches?: string[] }) {
             className={inputClass}
           >
             <option value="">Select a department</option>
-            {DEPARTMENTS.map((d) => (
+            {departments.map((d) => (
               <option key={d.value} value={d.value}>
                 {d.label}
               </option>
