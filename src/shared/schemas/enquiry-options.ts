@@ -26,13 +26,3 @@ export type EnquiryType = (typeof ENQUIRY_TYPES)[number];
 export const MIN_FILL_MS = 3000;
 /** Submissions per IP address per hour, both forms together. */
 export const SUBMISSIONS_PER_HOUR = 5;
-
-/**
- * The three fixed departments before issue 30. TODO(issue 30): removed once the admission form
- * offers the school's programmes.
- */
-export const DEPARTMENTS = [
-  { value: 'playgroup', label: 'Playgroup (2-3 yrs)' },
-  { value: 'nursery', label: 'Nursery (3-4 yrs)' },
-  { value: 'kindergarten', label: 'Kindergarten (4-6 yrs)' },
-] as const;
