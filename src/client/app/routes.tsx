@@ -9,6 +9,7 @@ import { EventDetailPage, eventHandle, eventLoader } from './routes/public/event
 import { EventsPage, eventsHandle, eventsLoader } from './routes/public/events.tsx';
 import { HomePage, homeHandle, homeLoader } from './routes/public/home.tsx';
 import { ProgramsPage, programsHandle, programsLoader } from './routes/public/programs.tsx';
+import { OwnPage, ownPageHandle, ownPageLoader } from './routes/public/own-page.tsx';
 import { NotFoundPage, notFoundHandle, notFoundLoader } from './routes/public/not-found.tsx';
 import { PublicLayout, publicLayoutLoader } from './routes/public/public-layout.tsx';
 import { loadDocument } from '../lib/client-navigation.ts';
@@ -41,6 +42,8 @@ export const routes: RouteObject[] = [
           { path: 'event/:id', Component: EventDetailPage, loader: eventLoader, handle: eventHandle },
           { path: 'blog', Component: BlogPage, loader: blogLoader, handle: blogHandle },
           { path: 'blog/:slug', Component: BlogPostPage, loader: postLoader, handle: postHandle },
+          // The school's own pages (issue 30): after every built-in page, whose paths rank first.
+          { path: ':slug', Component: OwnPage, loader: ownPageLoader, handle: ownPageHandle },
           { path: '*', Component: NotFoundPage, loader: notFoundLoader, handle: notFoundHandle },
         ],
       },

@@ -60,6 +60,19 @@ export interface PublicGallery {
   thumbnail: string | null;
 }
 
+/** A published page of the school's own (issue 30): `body` is sanitised HTML. */
+export interface PublicOwnPage {
+  slug: string;
+  title: string;
+  body: string;
+  placement: 'header' | 'footer' | 'none';
+  /** When it was last published. */
+  updated_at: string;
+}
+
+/** A published page as the menus link to it. */
+export type PublicPageLink = Pick<PublicOwnPage, 'slug' | 'title' | 'placement' | 'updated_at'>;
+
 /** A section of the school's words (issue 30): its content, and its photos' sizes and variants by URL. */
 export interface SiteSection<K extends SectionKey = SectionKey> {
   content: SiteContent[K];
@@ -93,6 +106,9 @@ export interface PublicData {
   post(slug: string): Promise<PublicPost | null>;
   /** A page's words, lists and photos: the published section, else today's text. */
   content<K extends SectionKey>(key: K): Promise<SiteSection<K>>;
+  /** Every published page of the school's own, by title (the header, the footer and the sitemap). */
+  pages(): Promise<PublicPageLink[]>;
+  page(slug: string): Promise<PublicOwnPage | null>;
 }
 
 const orNull = async <T>(load: Promise<{ data: T }>): Promise<T | null> => {
@@ -116,6 +132,8 @@ export const browserPublicData: PublicData = {
   posts: async (page) => (await apiGet<{ data: Page<PublicPost> }>(`/api/site/posts?${query(page)}`)).data,
   post: (slug) => orNull(apiGet(`/api/site/posts/${path(slug)}`)),
   content: async <K extends SectionKey>(key: K) => (await apiGet<{ data: SiteSection<K> }>(`/api/site/content/${key}`)).data,
+  pages: async () => (await apiGet<{ data: PublicPageLink[] }>('/api/site/pages')).data,
+  page: (slug) => orNull(apiGet(`/api/site/pages/${path(slug)}`)),
 };
 
 /** The data source of a loader: the server's through the request context, else the browser's. */

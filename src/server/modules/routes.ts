@@ -18,6 +18,7 @@ import securityRoutes from './security/security.routes.ts';
 import siteRoutes from './site/site.routes.ts';
 import twoFactorRoutes from './two-factor/two-factor.routes.ts';
 import usersRoutes from './users/users.routes.ts';
+import websitePagesRoutes from './website/pages.routes.ts';
 import websiteRoutes from './website/website.routes.ts';
 
 /** Every module's routes; each module owns its file, this list only registers them. */
@@ -32,6 +33,7 @@ export async function registerModules(app: FastifyInstance) {
     rolesRoutes,
     siteRoutes,
     websiteRoutes,
+    websitePagesRoutes,
     categoriesRoutes,
     eventsRoutes,
     galleriesRoutes,

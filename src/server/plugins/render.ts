@@ -8,6 +8,7 @@ import type { AppConfig } from '../config.ts';
 import { isConnectionError } from '../db/client.ts';
 import { createServerPublicData, ReadMemo, reportingUnavailable } from '../modules/site/public-data.ts';
 import { currentUser } from '../modules/auth/auth.service.ts';
+import { previewData, type PreviewOverrides } from '../modules/website/preview.ts';
 import { SESSION_COOKIE, userForSession } from '../modules/auth/sessions.service.ts';
 import { bootScriptTag } from './boot-script.ts';
 import { cmsDataPreloads, cmsPreloader, signedInUserBlock } from './cms-shell.ts';
@@ -194,6 +195,20 @@ export default fp(
     const publicData = createServerPublicData(app, reads);
     // Every write, from this instance or (on PostgreSQL) another, empties the cache and the reads.
     app.siteChanges.subscribe(() => cache.clear());
+
+    // A draft's preview (website/preview.ts): the page drawn afresh with the draft in place, never
+    // kept, and without the shared parts (they would keep the draft's words for parents).
+    app.decorate('renderPreview', async (path: string, origin: string, overrides: PreviewOverrides) => {
+      const template = await renderer.template(path);
+      const result = await renderer.render(new Request(new URL(path, origin), { headers: { accept: 'text/html' } }), {
+        publicData: previewData(publicData, app.db, overrides),
+        origin,
+        parts: undefined,
+      });
+      if (result.kind === 'redirect')
+        return { status: 200, html: `<p>This page moves to ${result.location.replace(/[<>&"]/g, '')}.</p>` };
+      return { status: result.status, html: fillTemplate(template, result.head, result.html).body.toString() };
+    });
 
     const preloads = config.dev ? () => '' : cmsPreloader(CLIENT_DIST);
     /** The shell of a client-only page; for the back office with its preloads and, signed in, the user. */

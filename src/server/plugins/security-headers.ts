@@ -19,7 +19,7 @@ const FRAME_HOSTS = [
   'https://player.vimeo.com',
 ];
 
-const CSP = [
+const DIRECTIVES = [
   "default-src 'self'",
   // Scripts from the site itself, and the one inline boot script (by its hash).
   `script-src 'self' ${BOOT_SCRIPT_SOURCE}`,
@@ -28,12 +28,32 @@ const CSP = [
   "img-src 'self' data: blob: https: http:",
   "font-src 'self'",
   "connect-src 'self'",
-  `frame-src ${FRAME_HOSTS.join(' ')}`,
+  // 'self': the back office frames a draft's preview (PREVIEW_HEADERS).
+  `frame-src 'self' ${FRAME_HOSTS.join(' ')}`,
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'self'",
-].join('; ');
+];
+const CSP = DIRECTIVES.join('; ');
+
+/** The policy with some directives replaced (by their name). */
+const policyWith = (replaced: Record<string, string>) =>
+  DIRECTIVES.map((d) => replaced[d.slice(0, d.indexOf(' '))] ?? d).join('; ');
+
+/**
+ * A draft's preview (website/preview.ts), for that answer only: a still picture that the back
+ * office frames (the site itself, never another), with no scripts and forms that go nowhere.
+ */
+export const PREVIEW_HEADERS: Record<string, string> = {
+  'content-security-policy': policyWith({
+    'script-src': "script-src 'none'",
+    'connect-src': "connect-src 'none'",
+    'form-action': "form-action 'none'",
+    'frame-ancestors': "frame-ancestors 'self'",
+  }),
+  'x-frame-options': 'SAMEORIGIN',
+};
 
 /**
  * The security headers, computed once: @fastify/helmet computes them per request and halves

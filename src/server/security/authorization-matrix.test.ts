@@ -151,6 +151,7 @@ const EXPECTED: Record<string, Rule> = {
   'GET /api/website/sections/:key/versions': needs('website', 'read'),
   'GET /api/website/sections/:key/versions/:id': needs('website', 'read'),
   'POST /api/website/sections/:key/versions/:id/restore': needs('website', 'write'),
+  'GET /api/website/preview': needs('website', 'read'),
 
   // Backups hold every account and enquiry, and a restore replaces everything: administrators only
   // (issue 29), each download and restore confirmed with the password again.

@@ -43,6 +43,7 @@ export const AUDIT_ENTITIES = {
   enquiry: 'Enquiry',
   settings: 'Security settings',
   backup: 'Backup',
+  page: 'Page',
   section: 'Public page words',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;

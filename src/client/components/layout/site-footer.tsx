@@ -1,12 +1,36 @@
 import { Icon } from '#client/components/public/icon.tsx';
 import { Clock, Mail, MapPin, Phone } from '#client/components/public/icons.ts';
 import type { SchoolProfile } from '#shared/schemas/school.ts';
+import type { PublicPageLink } from '#client/lib/public-data.ts';
+import { PageLink } from '#client/components/public/page-link.tsx';
 import { SocialIcons } from './social-icons.tsx';
 
-// §2: shown as plain text, not linked.
-const QUICK_LINKS = ['Privacy Policy', 'Term Of Service', 'Disclaimer', 'Credits', 'FAQ'];
+/**
+ * §2: shown as plain text, not linked, until the school publishes a page of that title (issue 30;
+ * any case, and the usual other names of the same page).
+ */
+const QUICK_LINKS: { label: string; titles: string[] }[] = [
+  { label: 'Privacy Policy', titles: ['privacy policy', 'privacy notice', 'privacy'] },
+  { label: 'Term Of Service', titles: ['term of service', 'terms of service', 'terms of use', 'terms and conditions', 'terms'] },
+  { label: 'Disclaimer', titles: ['disclaimer'] },
+  { label: 'Credits', titles: ['credits'] },
+  { label: 'FAQ', titles: ['faq', 'faqs', 'frequently asked questions'] },
+];
 
-export function SiteFooter({ school }: { school: SchoolProfile }) {
+/** The Quick Links: the spec's five (linked once their page is published), then the other pages placed in the footer. */
+export function quickLinks(pages: readonly PublicPageLink[]): { label: string; to: string | null }[] {
+  const used = new Set<PublicPageLink>();
+  const fixed = QUICK_LINKS.map(({ label, titles }) => {
+    const page = pages.find((p) => !used.has(p) && titles.includes(p.title.trim().toLowerCase()));
+    if (!page) return { label, to: null };
+    used.add(page);
+    return { label: page.title, to: `/${page.slug}` };
+  });
+  const others = pages.filter((p) => p.placement === 'footer' && !used.has(p)).map((p) => ({ label: p.title, to: `/${p.slug}` }));
+  return [...fixed, ...others];
+}
+
+export function SiteFooter({ school, pages = [] }: { school: SchoolProfile; pages?: readonly PublicPageLink[] }) {
   return (
     <footer className="bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-3">
@@ -24,8 +48,16 @@ export function SiteFooter({ school }: { school: SchoolProfile }) {
             Quick Links
           </h2>
           <ul className="mt-3 space-y-2 text-sm text-slate-300">
-            {QUICK_LINKS.map((label) => (
-              <li key={label}>{label}</li>
+            {quickLinks(pages).map(({ label, to }) => (
+              <li key={to ?? label}>
+                {to ? (
+                  <PageLink to={to} className="underline underline-offset-4 hover:text-white">
+                    {label}
+                  </PageLink>
+                ) : (
+                  label
+                )}
+              </li>
             ))}
           </ul>
         </section>

@@ -3,6 +3,7 @@ import { Icon } from '#client/components/public/icon.tsx';
 import { Menu, X } from '#client/components/public/icons.ts';
 import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
+import type { PublicPageLink } from '#client/lib/public-data.ts';
 import { Logo } from './logo.tsx';
 
 export const NAV_LINKS = [
@@ -24,8 +25,13 @@ function isActiveLink(to: string, pathname: string) {
   return path === to || (to !== '/' && path.startsWith(to) && path.charAt(to.length) === '/');
 }
 
-/** The menu link shown as the current page at `pathname` (what the header's markup depends on besides the school). */
-export const activeLinkOf = (pathname: string) => NAV_LINKS.find((link) => isActiveLink(link.to, pathname))?.to ?? '';
+/** The school's own pages placed in the header menu, after the built-in ones (issue 30). */
+const pageLinks = (pages: readonly Pick<PublicPageLink, 'slug' | 'title'>[]) =>
+  pages.map((page) => ({ to: `/${page.slug}`, label: page.title }));
+
+/** The menu link shown as the current page at `pathname` (what the header's markup depends on besides the school and its pages). */
+export const activeLinkOf = (pathname: string, pages: readonly Pick<PublicPageLink, 'slug' | 'title'>[] = []) =>
+  [...NAV_LINKS, ...pageLinks(pages)].find((link) => isActiveLink(link.to, pathname))?.to ?? '';
 
 /**
  * What NavLink renders for these fixed absolute paths (its `isActive` rule, case-insensitive, and
@@ -41,8 +47,18 @@ function HeaderLink({ to, label, onClick }: { to: string; label: string; onClick
   );
 }
 
-export function SiteHeader({ schoolName, brandLine }: { schoolName: string; brandLine: string }) {
+export function SiteHeader({
+  schoolName,
+  brandLine,
+  pages = [],
+}: {
+  schoolName: string;
+  brandLine: string;
+  /** Published pages placed in the header. */
+  pages?: readonly Pick<PublicPageLink, 'slug' | 'title'>[];
+}) {
   const menuId = useId();
+  const links = [...NAV_LINKS, ...pageLinks(pages)];
   const { pathname } = useLocation();
   // The small-screen menu is open for the page it was opened on: choosing a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -70,7 +86,7 @@ export function SiteHeader({ schoolName, brandLine }: { schoolName: string; bran
           </span>
         </PageLink>
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-          {NAV_LINKS.map((link) => (
+          {links.map((link) => (
             <HeaderLink key={link.to} to={link.to} label={link.label} />
           ))}
           <PageLink
@@ -91,9 +107,15 @@ export function SiteHeader({ schoolName, brandLine }: { schoolName: string; bran
           {open ? <Icon icon={X} /> : <Icon icon={Menu} />}
         </button>
       </div>
-      <nav id={menuId} aria-label="Main" hidden={!open} className="border-t border-orange-100 bg-white px-4 pb-4 pt-2 lg:hidden">
+      <nav
+        id={menuId}
+        aria-label="Main"
+        hidden={!open}
+        // The school's own pages can make the list longer than a phone's screen: it scrolls under the sticky bar.
+        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-orange-100 bg-white px-4 pb-4 pt-2 lg:hidden"
+      >
         <ul className="flex flex-col gap-1">
-          {NAV_LINKS.map((link) => (
+          {links.map((link) => (
             <li key={link.to}>
               <HeaderLink to={link.to} label={link.label} onClick={() => setOpen(false)} />
             </li>

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eventLinks, getEvent } from '../events/events.service.ts';
 import { listPosts, publishedPostLinks } from '../posts/posts.service.ts';
 import { getSchoolProfile, schoolUpdatedAt } from '../site/site.service.ts';
+import { publishedPageLinks } from '../website/pages.service.ts';
 import { calendarEvents, icsCalendar, robotsTxt, rssXml, sitemapXml } from './feeds.service.ts';
 import { notFound } from '../../errors.ts';
 import { isConnectionError } from '../../db/client.ts';
@@ -57,12 +58,13 @@ export default async function feedsRoutes(app: FastifyInstance) {
 
   app.get('/sitemap.xml', (request, reply) =>
     serve(request, reply, 'application/xml; charset=utf-8', async () => {
-      const [events, posts, siteUpdated] = await Promise.all([
+      const [events, posts, siteUpdated, pages] = await Promise.all([
         eventLinks(app.db),
         publishedPostLinks(app.db),
         schoolUpdatedAt(app.db),
+        publishedPageLinks(app.db),
       ]);
-      return sitemapXml(app.siteOrigin(request), { events, posts, siteUpdated });
+      return sitemapXml(app.siteOrigin(request), { events, posts, siteUpdated, pages });
     }),
   );
 

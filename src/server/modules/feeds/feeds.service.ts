@@ -19,6 +19,8 @@ export function sitemapXml(
     events: Pick<EventDto, 'id' | 'slug' | 'updated_at'>[];
     posts: Pick<PostDto, 'slug' | 'updated_at'>[];
     siteUpdated: string | null;
+    /** The school's own published pages (issue 30). */
+    pages?: { slug: string; updated_at: string }[];
   },
 ): string {
   const url = (loc: string, lastmod?: string | null) =>
@@ -40,6 +42,7 @@ export function sitemapXml(
     ...STATIC_PATHS.map((path) => url(origin + path, lastmodFor(path))),
     ...content.events.map((e) => url(eventUrl(origin, e), e.updated_at)),
     ...content.posts.map((p) => url(postUrl(origin, p), p.updated_at)),
+    ...(content.pages ?? []).map((p) => url(`${origin}/${p.slug}`, p.updated_at)),
     '</urlset>',
   ].join('\n');
 }

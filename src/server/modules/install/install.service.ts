@@ -9,6 +9,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { assertNewPassword } from '../security/password-policy.ts';
 import { seedSampleContent } from '../sample/sample-content.ts';
 import { getSchoolProfile, saveSchoolProfile } from '../site/site.service.ts';
+import { createPrivacyNotice } from '../website/privacy-notice.ts';
 import { DatabaseTestError, postgresUrl, testDatabaseConnection } from './database-test.ts';
 import { isInstalled, markInstalled, seedSystemRoles } from './install-state.ts';
 
@@ -113,6 +114,8 @@ async function writeInstallation(db: Db, input: InstallInput, dataDir: string, d
       const { name: _name, timezone: _timezone, site_url: _siteUrl, ...details } = input.app;
       await tx.insert(settings).values({ key: INSTALLATION_KEY, value: details });
       if (input.sampleContent) await seedSampleContent(tx, { dataDir, adminId: admin!.id });
+      // A privacy notice to start from (issue 30): a draft for staff to review and publish.
+      await createPrivacyNotice(tx, { database: databaseUrl ? 'pg' : 'pglite' }, admin!.id);
       // Last, still inside the transaction: if the commit fails the file is put back below.
       if (databaseUrl) writeStoredConfig(dataDir, { databaseUrl });
       return admin!.id;

@@ -6,6 +6,7 @@ import { videoEmbedUrl } from '../../../shared/schemas/gallery.ts';
 import { getGallery } from '../galleries/galleries.service.ts';
 import { getPostBySlug } from '../posts/posts.service.ts';
 import { getSchoolProfile, listPostCards, publicSiteSection } from './site.service.ts';
+import { publishedPage, publishedPageLinks } from '../website/pages.service.ts';
 
 /** Public pages never see drafts. */
 const PUBLISHED = { includeDrafts: false } as const;
@@ -73,6 +74,8 @@ export function createServerPublicData(app: FastifyInstance, memo?: ReadMemo): P
       read(`posts ${limit} ${offset}`, async () => page(await listPostCards(app.db, { limit: limit + 1, offset }), limit)),
     post: (slug) => read(`post ${slug}`, () => getPostBySlug(app.db, slug, PUBLISHED)),
     content: (key) => read(`content ${key}`, () => publicSiteSection(app.db, key, app.log)),
+    pages: () => read('pages', () => publishedPageLinks(app.db)),
+    page: (slug) => read(`page ${slug}`, () => publishedPage(app.db, slug)),
   };
 }
 
@@ -101,5 +104,7 @@ export function reportingUnavailable(data: PublicData, onUnavailable: (error: un
     posts: watch(data.posts),
     post: watch(data.post),
     content: watch(data.content),
+    pages: watch(data.pages),
+    page: watch(data.page),
   };
 }

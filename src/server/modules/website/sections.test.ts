@@ -236,6 +236,7 @@ describe('bad input changes nothing and names the field', () => {
     const read = await call('GET', base('home'), teacher);
     expect(read.statusCode).toBe(403);
     expect(read.json().message).toBe('Needs website: read');
+    expect((await call('GET', '/api/website/preview?section=home', teacher)).statusCode).toBe(403);
   });
 });
 
@@ -263,6 +264,52 @@ describe('the public pages and their cache', () => {
     }
     await publish('home');
     expect((await app.inject({ url: '/' })).body).toContain('Draft words of home');
+  });
+});
+
+describe.skipIf(!built)('the preview', () => {
+  it("draws the section's real page with the draft applied, as a still picture framed by the site only", async () => {
+    await saveDraft('about', edited('about', 'Previewed words'));
+    const res = await call('GET', '/api/website/preview?section=about', reader);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('Previewed words');
+    expect(res.body).toContain('<header'); // the whole page, its menu included
+    expect(res.body).not.toMatch(/<script/i);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['x-robots-tag']).toBe('noindex');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("script-src 'none'");
+    // Parents still read the published words; the preview kept nothing in the page cache.
+    expect((await app.inject({ url: '/about' })).body).not.toContain('Previewed words');
+    expect((await call('GET', '/api/website/preview?section=about', reader)).body).toContain('Previewed words');
+  });
+
+  it("shows the draft even where parents' pages keep parts drawn once (the home page's hero)", async () => {
+    await saveDraft('home', edited('home', 'Published hero'));
+    await publish('home');
+    expect((await app.inject({ url: '/' })).body).toContain('Published hero'); // the parts are kept now
+    await saveDraft('home', edited('home', 'Draft hero'));
+    const preview = await call('GET', '/api/website/preview?section=home', manager);
+    expect(preview.body).toContain('Draft hero');
+    expect(preview.body).not.toContain('Published hero');
+    expect((await app.inject({ url: '/' })).body).toContain('Published hero');
+  });
+
+  it("applies any other draft through a wrapper of the public data (an own page's)", async () => {
+    const { html } = await app.renderPreview!('/about', 'https://school.example', {
+      wrap: (data) => ({ ...data, school: async () => ({ ...(await data.school()), name: 'Wrapped Acorns' }) }),
+    });
+    expect(html).toContain('Wrapped Acorns');
+  });
+
+  it('refuses an unknown section (400) and asks for a session', async () => {
+    const res = await call('GET', '/api/website/preview?section=prices', reader);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toHaveProperty('section');
+    expect((await app.inject({ url: '/api/website/preview?section=home' })).statusCode).toBe(401);
   });
 });
 

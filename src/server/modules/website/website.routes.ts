@@ -6,6 +6,7 @@ import { SECTION_PATHS, SECTION_TITLES, type SectionKey } from '../../../shared/
 import { audit, changedFields, whoOf, type AuditRecord } from '../audit/audit.service.ts';
 import { idParam } from '../media/params.ts';
 import { getSchoolProfile } from '../site/site.service.ts';
+import { sendPreview } from './preview.ts';
 import {
   discardDraft,
   getSection,
@@ -113,5 +114,12 @@ export default async function websiteRoutes(app: FastifyInstance) {
       details: { page: SECTION_PATHS[key], ...(version.publishedBy ? { 'first published by': `@${version.publishedBy}` } : {}) },
     });
     return { data: section };
+  });
+
+  // The section's page as parents would see it with the draft published (the back office frames it).
+  app.get<{ Querystring: { section?: string } }>('/api/website/preview', { preHandler: canRead }, async (request, reply) => {
+    const key = sectionKeyOf(request.query.section);
+    const { draft, published } = await getSection(app.db, key);
+    return sendPreview(app, request, reply, SECTION_PATHS[key], { content: { [key]: draft ?? published } });
   });
 }

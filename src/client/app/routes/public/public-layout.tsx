@@ -8,7 +8,10 @@ import { publicData } from '#client/lib/public-data.ts';
 import { pageMetaFor } from '../../meta.ts';
 
 export async function publicLayoutLoader({ context }: LoaderFunctionArgs) {
-  return { school: await publicData(context).school() };
+  const data = publicData(context);
+  // The menus' own pages: without them the site still shows its built-in pages.
+  const [school, pages] = await Promise.all([data.school(), data.pages().catch(() => [])]);
+  return { school, pages };
 }
 
 export type PublicLayoutData = Awaited<ReturnType<typeof publicLayoutLoader>>;
@@ -30,20 +33,21 @@ function useRouteChangeEffects(schoolName: string) {
 }
 
 export function PublicLayout() {
-  const { school } = useLoaderData() as PublicLayoutData;
+  const { school, pages } = useLoaderData() as PublicLayoutData;
   const { pathname } = useLocation();
+  const menuPages = pages.filter((page) => page.placement === 'header');
   useRouteChangeEffects(school.name);
   useClientNavigation();
   return (
     <div className="flex min-h-screen flex-col bg-white font-sans text-slate-800">
-      <Once id={`header ${activeLinkOf(pathname)}`}>
-        <SiteHeader schoolName={school.name} brandLine={school.brandLine} />
+      <Once id={`header ${activeLinkOf(pathname, menuPages)}`}>
+        <SiteHeader schoolName={school.name} brandLine={school.brandLine} pages={menuPages} />
       </Once>
       <main id="main" className="flex-1">
         <Outlet />
       </main>
       <Once id="footer">
-        <SiteFooter school={school} />
+        <SiteFooter school={school} pages={pages} />
       </Once>
     </div>
   );

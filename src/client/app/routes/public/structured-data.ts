@@ -81,3 +81,23 @@ export function blogPostingJsonLd(post: PublicPost, school: SchoolProfile | unde
     mainEntityOfPage: url,
   };
 }
+
+/** A page of the school's own (issue 30): a WebPage of the school's site. */
+export function webPageJsonLd(
+  page: { title: string; updated_at: string },
+  description: string,
+  school: SchoolProfile | undefined,
+  url: string,
+  origin: string,
+) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    name: page.title,
+    description,
+    url,
+    dateModified: page.updated_at,
+    isPartOf: school ? { '@type': 'WebSite', name: school.name, url: `${origin}/` } : undefined,
+    publisher: school ? { '@type': 'Organization', name: school.name, email: school.email } : undefined,
+  };
+}
