@@ -22,6 +22,9 @@ export const CMS_SCREENS: readonly {
   { path: 'blog', title: 'Blog', module: 'blog-admin', firstPage: ['blog', '/api/posts?limit=20'] },
   { path: 'blogpage', title: 'Post', module: 'post-view' },
   { path: 'admissions', title: 'Admissions', module: 'admissions' },
+  { path: 'website', title: 'Website', module: 'website' },
+  // After every other website/... screen: cmsScreenAt takes the first whose pattern fits.
+  { path: 'website/:section', title: 'Edit page', module: 'website-section' },
   { path: 'enquiries', title: 'Enquiries', module: 'enquiries' },
   { path: 'settings/school', title: 'School profile', module: 'school-profile' },
   { path: 'settings/security', title: 'Security', module: 'security' },

@@ -19,7 +19,7 @@ describe('the back-office menu of the built-in roles', () => {
 
   it('shows a Manager the enquiries and the settings they read, but no staff administration or backups', () => {
     expect(names('manager')).toEqual({
-      main: ['Gallery', 'Events', 'Blog', 'Enquiries', 'Admissions'],
+      main: ['Gallery', 'Events', 'Blog', 'Website', 'Enquiries', 'Admissions'],
       admin: ['Settings'],
       settings: ['Category', 'School profile', 'Security'],
     });

@@ -2,6 +2,7 @@ import {
   CalendarDays,
   DatabaseBackup,
   FolderTree,
+  Globe,
   Images,
   History,
   Inbox,
@@ -36,6 +37,7 @@ export const MAIN_MENU: MenuItem[] = [
   { name: 'Gallery', href: '/cms', icon: Images, module: 'gallery' },
   { name: 'Events', href: '/cms/events', icon: CalendarDays, module: 'events' },
   { name: 'Blog', href: '/cms/blog', icon: Newspaper, module: 'blog' },
+  { name: 'Website', href: '/cms/website', icon: Globe, module: 'website' },
   { name: 'Enquiries', href: '/cms/enquiries', icon: Inbox, module: 'leads' },
   { name: 'Admissions', href: '/cms/admissions', icon: KanbanSquare, module: 'leads' },
 ];

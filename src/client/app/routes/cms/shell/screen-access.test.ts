@@ -16,6 +16,8 @@ describe('which back-office screens the signed-in user may open', () => {
     expect(refused('user')).toEqual([
       '/cms/category',
       '/cms/admissions',
+      '/cms/website',
+      '/cms/website/3',
       '/cms/enquiries',
       '/cms/settings/school',
       '/cms/settings/security',
