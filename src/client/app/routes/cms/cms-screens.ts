@@ -23,6 +23,8 @@ export const CMS_SCREENS: readonly {
   { path: 'blogpage', title: 'Post', module: 'post-view' },
   { path: 'admissions', title: 'Admissions', module: 'admissions' },
   { path: 'website', title: 'Website', module: 'website' },
+  { path: 'website/pages', title: 'Pages', module: 'website-pages' },
+  { path: 'website/pages/:id', title: 'Edit page', module: 'website-pages-editor' },
   // After every other website/... screen: cmsScreenAt takes the first whose pattern fits.
   { path: 'website/:section', title: 'Edit page', module: 'website-section' },
   { path: 'enquiries', title: 'Enquiries', module: 'enquiries' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_PRESETS, type Module, type SystemRole } from '../../../../../shared/permissions.ts';
-import { ADMIN_MENU, MAIN_MENU, visibleMenu } from './menu.ts';
+import { ADMIN_MENU, isCurrentEntry, MAIN_MENU, visibleMenu } from './menu.ts';
 
 const names = (role: SystemRole) => {
   const canRead = (module: Module) => ROLE_PRESETS[role].permissions[module].read;
@@ -19,7 +19,7 @@ describe('the back-office menu of the built-in roles', () => {
 
   it('shows a Manager the enquiries and the settings they read, but no staff administration or backups', () => {
     expect(names('manager')).toEqual({
-      main: ['Gallery', 'Events', 'Blog', 'Website', 'Enquiries', 'Admissions'],
+      main: ['Gallery', 'Events', 'Blog', 'Website', 'Pages', 'Enquiries', 'Admissions'],
       admin: ['Settings'],
       settings: ['Category', 'School profile', 'Security'],
     });
@@ -28,5 +28,16 @@ describe('the back-office menu of the built-in roles', () => {
   it('shows an administrator everything', () => {
     expect(names('admin').admin).toEqual(['Settings', 'Users', 'Roles', 'Permissions', 'Audit log']);
     expect(names('admin').settings).toEqual(['Category', 'School profile', 'Security', 'Backups']);
+  });
+});
+
+describe('the current entry of the menu', () => {
+  it('is Website on the public pages’ words, and Pages (not Website) on the school’s own pages', () => {
+    expect(isCurrentEntry('/cms/website', '/cms/website')).toBe(true);
+    expect(isCurrentEntry('/cms/website', '/cms/website/home')).toBe(true);
+    expect(isCurrentEntry('/cms/website', '/cms/website/pages/3')).toBe(false);
+    expect(isCurrentEntry('/cms/website/pages', '/cms/website/pages/3')).toBe(true);
+    expect(isCurrentEntry('/cms', '/cms/events')).toBe(false);
+    expect(isCurrentEntry('/cms/events', '/cms/events/edit/2')).toBe(true);
   });
 });

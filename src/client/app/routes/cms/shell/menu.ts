@@ -1,6 +1,7 @@
 import {
   CalendarDays,
   DatabaseBackup,
+  Files,
   FolderTree,
   Globe,
   Images,
@@ -38,6 +39,7 @@ export const MAIN_MENU: MenuItem[] = [
   { name: 'Events', href: '/cms/events', icon: CalendarDays, module: 'events' },
   { name: 'Blog', href: '/cms/blog', icon: Newspaper, module: 'blog' },
   { name: 'Website', href: '/cms/website', icon: Globe, module: 'website' },
+  { name: 'Pages', href: '/cms/website/pages', icon: Files, module: 'website' },
   { name: 'Enquiries', href: '/cms/enquiries', icon: Inbox, module: 'leads' },
   { name: 'Admissions', href: '/cms/admissions', icon: KanbanSquare, module: 'leads' },
 ];
@@ -61,6 +63,19 @@ export const ADMIN_MENU: MenuItem[] = [
   { name: 'Permissions', href: '/cms/permissions', icon: KeyRound, module: 'users' },
   { name: 'Audit log', href: '/cms/audit', icon: History, module: 'users' },
 ];
+
+/**
+ * Whether the entry at `href` stands for the page at `pathname`: at its address or under it, but
+ * not under another entry's own (Website is not the current entry on Pages' screens).
+ */
+export function isCurrentEntry(href: string, pathname: string): boolean {
+  const under = (base: string) => pathname === base || pathname.startsWith(`${base}/`);
+  if (href === '/cms') return pathname === '/cms' || pathname === '/cms/';
+  const deeper = [...MAIN_MENU, ...ADMIN_MENU.flatMap((i) => i.submenu ?? [i])].some(
+    (item) => item.href.startsWith(`${href}/`) && under(item.href),
+  );
+  return under(href) && !deeper;
+}
 
 /**
  * The entries the signed-in user may open: an item with a module needs read on it, a collapsible

@@ -17,6 +17,8 @@ describe('which back-office screens the signed-in user may open', () => {
       '/cms/category',
       '/cms/admissions',
       '/cms/website',
+      '/cms/website/pages',
+      '/cms/website/pages/3',
       '/cms/website/3',
       '/cms/enquiries',
       '/cms/settings/school',

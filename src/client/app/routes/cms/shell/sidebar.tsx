@@ -1,11 +1,11 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Logo } from '../../../../components/layout/logo.tsx';
 import { useUser } from '../../../../features/auth/api/get-user.ts';
 import { usePermissions } from '../../../../features/auth/hooks/use-can.ts';
 import { useNewEnquiryCount } from '../../../../features/enquiries/api/enquiries.ts';
-import { ADMIN_MENU, MAIN_MENU, visibleMenu, type MenuItem } from './menu.ts';
+import { ADMIN_MENU, isCurrentEntry, MAIN_MENU, visibleMenu, type MenuItem } from './menu.ts';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-semibold transition-colors ${
@@ -14,8 +14,9 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
 
 function Item({ item, onNavigate }: { item: MenuItem; onNavigate: () => void }) {
   const Icon = item.icon;
+  const isActive = isCurrentEntry(item.href, useLocation().pathname.toLowerCase());
   return (
-    <NavLink to={item.href} end={item.href === '/cms'} className={itemClass} onClick={onNavigate}>
+    <Link to={item.href} className={itemClass({ isActive })} aria-current={isActive ? 'page' : undefined} onClick={onNavigate}>
       <Icon className="h-4 w-4 shrink-0" aria-hidden="true" />
       <span className="flex-1">{item.name}</span>
       {item.count !== undefined && (
@@ -24,7 +25,7 @@ function Item({ item, onNavigate }: { item: MenuItem; onNavigate: () => void }) 
           {item.countLabel && <span className="sr-only"> {item.countLabel}</span>}
         </span>
       )}
-    </NavLink>
+    </Link>
   );
 }
 
