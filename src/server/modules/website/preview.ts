@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PublicData, SiteSection } from '../../../client/lib/public-data.ts';
+import type { PublicData, PublicOwnPage, SiteSection } from '../../../client/lib/public-data.ts';
 import type { SiteContent } from '../../../shared/schemas/site-content.ts';
 import type { SectionKey } from '../../../shared/schemas/site-content-defaults.ts';
 import type { Db } from '../../db/client.ts';
@@ -18,10 +18,10 @@ export interface PreviewOverrides {
   /** Sections' drafts: content(key) answers these. */
   content?: Partial<SiteContent>;
   /**
-   * Any other draft: a wrapper of the public data that answers it (an own page's draft at its
-   * slug and in the menus), applied after `content`.
+   * An own page's draft: page(slug) answers it at its slug, and the menus list it by its placement
+   * (instead of its published link, at `replacesSlug` when the draft changes the address).
    */
-  wrap?: (data: PublicData) => PublicData;
+  page?: PublicOwnPage & { replacesSlug?: string };
 }
 
 declare module 'fastify' {
@@ -36,13 +36,24 @@ declare module 'fastify' {
 
 /** The public data with the drafts of `overrides` in place of what is published. */
 export function previewData(base: PublicData, db: Db, overrides: PreviewOverrides): PublicData {
-  const { content, wrap } = overrides;
+  const { content, page } = overrides;
   const section = async <K extends SectionKey>(key: K): Promise<SiteSection<K>> => {
     const draft = content?.[key] as SiteContent[K] | undefined;
     return draft ? { content: draft, photos: await photosOf(db, draft) } : base.content(key);
   };
-  const data = { ...base, content: section };
-  return wrap ? wrap(data) : data;
+  if (!page) return { ...base, content: section };
+  const { replacesSlug, ...shown } = page;
+  const at = (slug: string) => slug.toLowerCase() === shown.slug.toLowerCase();
+  return {
+    ...base,
+    content: section,
+    pages: async () => {
+      const others = (await base.pages()).filter((link) => !at(link.slug) && link.slug !== replacesSlug);
+      const link = { slug: shown.slug, title: shown.title, placement: shown.placement, updated_at: shown.updated_at };
+      return [...others, link].sort((a, b) => a.title.localeCompare(b.title));
+    },
+    page: async (slug) => (at(slug) ? shown : base.page(slug)),
+  };
 }
 
 /**

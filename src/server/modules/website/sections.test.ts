@@ -298,11 +298,13 @@ describe.skipIf(!built)('the preview', () => {
     expect((await app.inject({ url: '/' })).body).toContain('Published hero');
   });
 
-  it("applies any other draft through a wrapper of the public data (an own page's)", async () => {
-    const { html } = await app.renderPreview!('/about', 'https://school.example', {
-      wrap: (data) => ({ ...data, school: async () => ({ ...(await data.school()), name: 'Wrapped Acorns' }) }),
+  it("draws an own page's draft at its address, listed in the header menu in its published link's place", async () => {
+    const draft = { slug: 'our-garden', title: 'Our Garden', body: '<p>Beans and sunflowers.</p>', placement: 'header' as const };
+    const { html } = await app.renderPreview!('/our-garden', 'https://school.example', {
+      page: { ...draft, updated_at: new Date().toISOString(), replacesSlug: 'garden' },
     });
-    expect(html).toContain('Wrapped Acorns');
+    expect(html).toContain('Beans and sunflowers.');
+    expect(html).toContain('href="/our-garden"');
   });
 
   it('refuses an unknown section (400) and asks for a session', async () => {
