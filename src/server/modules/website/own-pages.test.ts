@@ -36,16 +36,24 @@ async function page(content: { title: string; slug: string; body: string; placem
 }
 
 describe.skipIf(!built)('pages of the school’s own, without JavaScript', () => {
-  it('answers an address no published page has with the 404 page, and keeps drafts from parents', async () => {
+  it('answers an address no published page has with the 404 page, and keeps drafts from parents (preview included)', async () => {
     const missing = await get('/no-such-page');
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('Oops! Page not found');
     expect(missing.body).toContain('<meta name="robots" content="noindex"');
 
-    await page({ title: 'Secret Plans', slug: 'secret-plans', body: '<p>Not yet.</p>', placement: 'header' });
+    const id = await page({ title: 'Secret Plans', slug: 'secret-plans', body: '<p>Not yet.</p>', placement: 'header' });
     expect((await get('/secret-plans')).statusCode).toBe(404);
     expect((await get('/')).body).not.toContain('Secret Plans');
 
+    // Staff see the draft drawn as the real page, never cached, never indexed.
+    expect((await get(`/api/website/pages/${id}/preview`)).statusCode).toBe(401);
+    const preview = await app.inject({ url: `/api/website/pages/${id}/preview`, headers: { cookie: admin } });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['cache-control']).toBe('private, no-store');
+    expect(preview.body).toContain('Secret Plans</h1>');
+    expect(headerNavOf(preview.body)).toContain('href="/secret-plans"');
+    expect(preview.body).not.toContain('<script type="application/ld+json">');
     expect((await get('/secret-plans')).statusCode).toBe(404);
     expect((await get('/')).body).not.toContain('Secret Plans');
   });

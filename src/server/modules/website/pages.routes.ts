@@ -3,6 +3,8 @@ import { formatShortDate } from '../../../shared/dates.ts';
 import { SitePageContentSchema, SitePageListQuerySchema, type SitePage } from '../../../shared/schemas/site-page.ts';
 import { notFound } from '../../errors.ts';
 import { audit, changedFields, whoOf, type AuditRecord } from '../audit/audit.service.ts';
+import { sanitizePostHtml } from '../posts/sanitize.ts';
+import { sendPreview } from './preview.ts';
 import { idParam } from '../media/params.ts';
 import { getSchoolProfile } from '../site/site.service.ts';
 import {
@@ -135,6 +137,17 @@ export default async function pagesRoutes(app: FastifyInstance) {
       details: version.publishedBy ? { 'first published by': `@${version.publishedBy}` } : {},
     });
     return { data: page };
+  });
+
+  // The page as parents would see it with its draft published (the back office frames it at 375 and 1280 px).
+  app.get<IdParams>('/api/website/pages/:id/preview', { preHandler: canRead }, async (request, reply) => {
+    const page = await getPage(app.db, pageId(request));
+    if (!page) throw notFound('The page');
+    const shown = (page.draft ?? page.published)!;
+    const updated = page.draftAt ?? page.publishedAt ?? page.updatedAt;
+    return sendPreview(app, request, reply, `/${shown.slug}`, {
+      page: { ...shown, body: sanitizePostHtml(shown.body), updated_at: updated, replacesSlug: page.published?.slug },
+    });
   });
 
   // What parents read: published pages only.

@@ -1,4 +1,4 @@
-import { ArrowLeft, ExternalLink, History, Trash2 } from 'lucide-react';
+import { ArrowLeft, History, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { FormProvider, useFormState } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -22,7 +22,8 @@ import {
 } from '#client/features/website-pages/api/pages.ts';
 import { PageFields, type BodyEditor } from '#client/features/website-pages/components/page-fields.tsx';
 import { PageHistoryDialog } from '#client/features/website-pages/components/page-history-dialog.tsx';
-import { PageStateBadge } from '#client/features/website-pages/components/page-state.tsx';
+import { PageActionBar } from '#client/features/website-pages/components/page-action-bar.tsx';
+import { PageStatus, someone } from '#client/features/website-pages/components/page-state.tsx';
 import { showServerErrors, useZodForm } from '#client/lib/zod-form.ts';
 import { SitePageContentSchema, type SitePage, type SitePageContent } from '#shared/schemas/site-page.ts';
 
@@ -38,7 +39,6 @@ const Editor: BodyEditor = (props) => (
 
 const LIST = '/cms/website/pages';
 const EMPTY: SitePageContent = { title: '', slug: '', body: '', placement: 'none' };
-const someone = (name: string | null) => name ?? 'someone no longer on the staff';
 
 /** Website > Pages > a page: /cms/website/pages/new, or /cms/website/pages/12. */
 export default function WebsitePageEditorScreen() {
@@ -216,7 +216,7 @@ function PageEditor({ page, when }: { page: SitePage | null; when: (iso: string 
           )}
           <PageFields Editor={Editor} followTitle={!page?.published} />
         </fieldset>
-        <ActionBar page={page} canWrite={canWrite} busy={busy} onPreview={onPreview} onPublish={onPublish} />
+        <PageActionBar page={page} canWrite={canWrite} busy={busy} onPreview={onPreview} onPublish={onPublish} />
       </form>
       <LeaveWarning />
       {page && (
@@ -249,75 +249,6 @@ function PageEditor({ page, when }: { page: SitePage | null; when: (iso: string 
         </>
       )}
     </FormProvider>
-  );
-}
-
-/** Published or not, by whom and when, and the draft waiting. */
-function PageStatus({ page, when }: { page: SitePage; when: (iso: string | null) => string }) {
-  return (
-    <div className="mt-1 space-y-1 text-sm text-slate-700">
-      <PageStateBadge state={page.state} withHint />
-      {page.published && (
-        <p>
-          Published by {someone(page.publishedBy)} {when(page.publishedAt)} at{' '}
-          <a
-            href={`/${page.slug}`}
-            target="_blank"
-            rel="noreferrer"
-            className="inline-flex items-center gap-1 font-semibold text-brand-700 underline"
-          >
-            /{page.slug}
-            <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
-            <span className="sr-only">(opens in a new tab)</span>
-          </a>
-        </p>
-      )}
-      {page.draft && (
-        <p>
-          Draft saved by {someone(page.draftBy)} {when(page.draftAt)}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** Preview, Save draft and Publish at the foot of the form; says when changes are unsaved. */
-function ActionBar({
-  page,
-  canWrite,
-  busy,
-  onPreview,
-  onPublish,
-}: {
-  page: SitePage | null;
-  canWrite: boolean;
-  busy: boolean;
-  onPreview: () => void;
-  onPublish: () => void;
-}) {
-  const { isDirty, isSubmitting } = useFormState();
-  const waiting = page?.draft ? 'Draft saved, not published' : page ? 'Everything is published' : 'Not saved yet';
-  return (
-    <div className="sticky bottom-0 z-10 -mx-4 mt-6 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 sm:-mx-6 sm:px-6">
-      <p className="mr-auto text-sm text-slate-700" aria-live="polite">
-        {isDirty ? 'Unsaved changes' : waiting}
-      </p>
-      <Button variant="secondary" onClick={onPreview} disabled={busy || (!page && !canWrite)}>
-        Preview
-      </Button>
-      {canWrite && (
-        <>
-          <Button variant="secondary" type="submit" disabled={busy || isSubmitting || (!!page && !isDirty)}>
-            Save draft
-          </Button>
-          {page && (
-            <Button onClick={onPublish} disabled={busy || (!isDirty && !page.draft)}>
-              Publish
-            </Button>
-          )}
-        </>
-      )}
-    </div>
   );
 }
 
