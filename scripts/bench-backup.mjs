@@ -58,6 +58,8 @@ try {
         INSTALL_COMPANY_NAME: 'Bench School Ltd',
         INSTALL_CONTACT_EMAIL: 'office@bench.test',
         INSTALL_ADMIN_EMAIL: 'admin@bench.test',
+        INSTALL_ADMIN_FIRST_NAME: 'Bench',
+        INSTALL_ADMIN_LAST_NAME: 'Administrator',
         INSTALL_ADMIN_PASSWORD: 'bench-password-1',
         INSTALL_SAMPLE_CONTENT: 'yes',
       },

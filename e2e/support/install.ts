@@ -4,6 +4,11 @@ import { E2E_SETUP_CODE } from './server.ts';
 
 export const E2E_ADMIN = { username: 'admin', email: 'admin@school.test', password: 'admin-password-1' };
 export const E2E_SCHOOL_NAME = 'Sunny Sprouts Preschool';
+/** The test school's own two branches, as the install wizard takes them. */
+export const E2E_BRANCHES = [
+  { name: 'Main Branch', address: '12 Garden Lane, Green Park', phone: '+91 98765 43210' },
+  { name: 'City Branch', address: '48 Lake View Road, Sunrise Colony', phone: '+91 98765 43211' },
+];
 
 /**
  * Installs a started server through its real API, with the setup code startServer gave it.
@@ -19,9 +24,10 @@ export async function installSchool(
       name: E2E_SCHOOL_NAME,
       company_name: 'Sunny Sprouts Education',
       customer_email: 'office@school.test',
-      timezone: 'Asia/Kolkata' as const,
+      timezone: 'Asia/Kolkata',
+      branches: E2E_BRANCHES,
     },
-    admin: E2E_ADMIN,
+    admin: { ...E2E_ADMIN, firstName: 'Meera', lastName: 'Iyer' },
     sampleContent: false,
     ...overrides,
   };

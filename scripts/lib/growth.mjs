@@ -32,7 +32,7 @@ export async function installSchool(base) {
   await json(base, 'POST', '/api/install', {
     database: { type: 'builtin' },
     app: { name: 'Bench Preschool', company_name: 'Bench', customer_email: 'office@bench.test', timezone: 'Asia/Kolkata' },
-    admin: ADMIN,
+    admin: { ...ADMIN, firstName: 'Bench', lastName: 'Administrator' },
     sampleContent: true,
     setupCode: BENCH_SETUP_CODE,
   });

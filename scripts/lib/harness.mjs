@@ -91,7 +91,7 @@ export async function installOverApi(base, { name = 'Sunny Sprouts Preschool', a
     body: JSON.stringify({
       database: { type: 'builtin' },
       app: { name, company_name: `${name} Ltd`, customer_email: 'office@school.test', timezone: 'Asia/Kolkata' },
-      admin: { email: 'admin@school.test', ...admin },
+      admin: { email: 'admin@school.test', firstName: 'Bench', lastName: 'Administrator', ...admin },
       sampleContent: true,
     }),
   });

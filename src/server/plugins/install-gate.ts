@@ -28,6 +28,7 @@ const OPEN_API = new Set([
   '/api/install',
   '/api/install/status',
   '/api/install/check-code',
+  '/api/install/check-password',
   '/api/install/restore',
   '/api/testDatabaseDetails',
   '/api/school',

@@ -22,6 +22,7 @@ const EXPECTED: Record<string, Rule> = {
   'GET /api/ready': 'public',
   'GET /api/install/status': 'public',
   'POST /api/install/check-code': 'public',
+  'POST /api/install/check-password': 'public',
   'POST /api/testDatabaseDetails': 'public',
   'POST /api/install': 'public',
   'POST /api/install/restore': 'public',

@@ -95,8 +95,14 @@ describe.runIf(testDriver() === 'pglite')('the built-in database killed during a
               headers: { 'content-type': 'application/json', 'x-setup-code': 'crash-test' },
               body: JSON.stringify({
                 database: { type: 'builtin' },
-                app: { name: 'Crash School', company_name: 'Crash Co', customer_email: 'o@crash.test', timezone: 'Asia/Kolkata' },
-                admin: { ...ADMIN, email: 'admin@crash.test' },
+                app: {
+                  name: 'Crash School',
+                  company_name: 'Crash Co',
+                  customer_email: 'o@crash.test',
+                  timezone: 'Asia/Kolkata',
+                  branches: [{ name: 'Main', address: '1 Crash Lane' }],
+                },
+                admin: { ...ADMIN, email: 'admin@crash.test', firstName: 'Crash', lastName: 'Tester' },
                 sampleContent: false,
               }),
             });

@@ -6,6 +6,9 @@ import { rolePermissions, roles, userPermissions, users } from '../db/schema/ind
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { createSession, SESSION_COOKIE } from '../modules/auth/sessions.service.ts';
 import { markInstalled, seedSystemRoles } from '../modules/install/install-state.ts';
+import { saveSchoolProfile } from '../modules/site/site.service.ts';
+import { DEFAULT_SCHOOL } from '../../shared/schemas/school-defaults.ts';
+import { TEST_BRANCHES } from './install-payload.ts';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 
@@ -13,6 +16,8 @@ export const TEST_PASSWORD = 'correct-horse-battery';
 export async function installTestSchool(app: FastifyInstance) {
   await seedSystemRoles(app.db);
   await markInstalled(app.db, { by: 'test' });
+  // An installed school has its profile, with the branches the install asked for.
+  await saveSchoolProfile(app.db, { ...DEFAULT_SCHOOL, branches: TEST_BRANCHES });
   const admin = await createUser(app, { role: 'admin', username: 'admin' });
   return { admin };
 }

@@ -1,9 +1,19 @@
 import { z } from 'zod';
-import { SiteUrlSchema } from './school.ts';
-import { EmailSchema, MAX_PASSWORD_LENGTH, MIN_ADMIN_PASSWORD_LENGTH, UsernameSchema } from './user.ts';
+import { BRANCH_DETAILS, MAX_BRANCHES, SiteUrlSchema, TimeZoneSchema } from './school.ts';
+import {
+  EmailSchema,
+  MAX_PASSWORD_LENGTH,
+  MIN_ADMIN_PASSWORD_LENGTH,
+  UserCreateSchema,
+  UsernameSchema,
+} from './user.ts';
 
-/** §9: the wizard's timezone options. */
+/** §9: the wizard's timezone options, offered first; any other zone may be chosen too (issue 31). */
 export const TIMEZONES = ['Asia/Kolkata', 'America/New_York', 'Europe/London', 'Asia/Tokyo'] as const;
+
+/** A branch as the install asks for it: name, address and (optionally) phone; the map comes later. */
+export const InstallBranchSchema = z.object(BRANCH_DETAILS);
+export type InstallBranch = z.infer<typeof InstallBranchSchema>;
 
 const text = (max: number, label: string) =>
   z
@@ -16,8 +26,14 @@ const required = (max: number, label: string) => text(max, label).min(1, `${labe
 export const InstallAppSchema = z.object({
   name: required(80, 'School name'),
   company_name: required(120, 'Company name'),
+  /** The school's e-mail: parents see it on the site, and enquiries are sent to it. */
   customer_email: EmailSchema,
-  timezone: z.enum(TIMEZONES, 'Choose one of the listed timezones'),
+  timezone: TimeZoneSchema,
+  /**
+   * Where parents find the school, stored in its profile. At least one, unless the sample content
+   * is asked for: then the spec's branches stand in, marked as sample (InstallPayloadSchema).
+   */
+  branches: z.array(InstallBranchSchema).max(MAX_BRANCHES, `At most ${MAX_BRANCHES} branches.`).default([]),
   /** The address parents use (canonical links, feeds); the wizard fills in the one it is opened at. */
   site_url: SiteUrlSchema.optional().default(''),
   /** Stored only; no licence service is ever called (DESIGN §4). */
@@ -25,15 +41,27 @@ export const InstallAppSchema = z.object({
   customer_license: text(200, 'Licence key').optional().default(''),
 });
 
+export const NO_BRANCH = 'Add at least one branch: its name and address.';
+
+/** The wizard's step 1: a person always gives at least one branch (the sample's are for scripts and demos). */
+export const InstallAppFormSchema = InstallAppSchema.extend({
+  branches: InstallAppSchema.shape.branches.unwrap().min(1, NO_BRANCH),
+});
+
 /** Step 2, Administrator Account (§3 Install payload `admin`). */
 export const InstallAdminSchema = z.object({
   username: UsernameSchema,
   email: EmailSchema,
+  /** Shown as the author of their posts (not "By Admin"); required as on the user form (§5). */
+  firstName: UserCreateSchema.shape.firstName,
+  lastName: UserCreateSchema.shape.lastName,
   password: z
     .string()
     .min(MIN_ADMIN_PASSWORD_LENGTH, `Password must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters long`)
     .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`),
 });
+
+export type InstallAdmin = z.infer<typeof InstallAdminSchema>;
 
 /** The wizard's form adds a confirmation (§5: 'Passwords do not match'). */
 export const InstallAdminFormSchema = InstallAdminSchema.extend({ confirmPassword: z.string() }).refine(
@@ -74,11 +102,23 @@ export const InstallDatabaseSchema = z.discriminatedUnion(
 export type InstallDatabase = z.infer<typeof InstallDatabaseSchema>;
 
 /** §3 Install payload, plus the sample-content switch and the setup code (DESIGN §4). */
-export const InstallPayloadSchema = z.object({
-  database: InstallDatabaseSchema.default({ type: 'builtin' }),
-  app: InstallAppSchema,
+export const InstallPayloadSchema = z
+  .object({
+    database: InstallDatabaseSchema.default({ type: 'builtin' }),
+    app: InstallAppSchema,
+    admin: InstallAdminSchema,
+    sampleContent: z.boolean().default(true),
+    setupCode: z.string().max(100).optional(),
+  })
+  .superRefine((payload, ctx) => {
+    if (payload.app.branches.length === 0 && !payload.sampleContent)
+      ctx.addIssue({ code: 'custom', path: ['app', 'branches'], message: NO_BRANCH });
+  });
+
+/** The administrator step's check before Finish (POST /api/install/check-password): the same policy. */
+export const InstallPasswordCheckSchema = z.object({
   admin: InstallAdminSchema,
-  sampleContent: z.boolean().default(true),
+  schoolName: z.string().max(200).optional(),
   setupCode: z.string().max(100).optional(),
 });
 export type InstallPayload = z.input<typeof InstallPayloadSchema>;

@@ -1,6 +1,10 @@
 import type { SchoolProfile } from './school.ts';
 
-/** The spec's values (§2 footer, §9 hours and ages); staff edit them under Settings > School profile. */
+/**
+ * The spec's texts (§2 footer, §9 hours and ages) until staff change them under Settings > School
+ * profile. No branch: an address or phone number the school never gave is never shown (issue 30);
+ * the install asks for the branches, and only the sample content fills the spec's, marked as sample.
+ */
 export const DEFAULT_SCHOOL: SchoolProfile = {
   name: 'Sprout',
   brandLine: 'Preschool & Daycare',
@@ -9,10 +13,7 @@ export const DEFAULT_SCHOOL: SchoolProfile = {
   email: 'hello@sprout-preschool.example',
   hours: 'Monday-Friday 9:00 AM-3:30 PM',
   ages: '2-6',
-  branches: [
-    { name: 'Main Branch', address: '12 Garden Lane, Green Park', phone: '+91 98765 43210', lat: 28.5597, lng: 77.2069 },
-    { name: 'City Branch', address: '48 Lake View Road, Sunrise Colony', phone: '+91 98765 43211', lat: 28.5355, lng: 77.241 },
-  ],
+  branches: [],
   social: { facebook: '', instagram: '', youtube: '' },
   timezone: 'Asia/Kolkata',
   siteUrl: '',

@@ -7,13 +7,24 @@ const MAX_SEAT_PROGRAMMES = 24;
 
 const text = (max: number) => z.string().trim().max(max, { abort: true });
 
+/**
+ * What a school tells about a branch (the install wizard asks these). A detail it never gave stays
+ * empty and is left out of pages, mails and JSON-LD, never invented (issue 30).
+ */
+export const BRANCH_DETAILS = {
+  name: text(80).min(1, 'Give the branch a name, e.g. Main Branch.'),
+  address: text(300).min(1, "Enter the branch's address."),
+  /** '' or absent: no phone is shown. */
+  phone: text(40).optional(),
+};
+
 export const BranchSchema = z.object({
-  name: text(80).min(1),
-  address: text(300).min(1),
-  phone: text(40).min(1),
-  /** Latitude and longitude for the map embed. */
-  lat: z.number().min(-90).max(90),
-  lng: z.number().min(-180).max(180),
+  ...BRANCH_DETAILS,
+  /** Latitude and longitude for the map embed; both or neither (no map without them). */
+  lat: z.number().min(-90).max(90).optional(),
+  lng: z.number().min(-180).max(180).optional(),
+  /** Filled by the sample content (the spec's branches): the back office marks it until staff edit it. */
+  sample: z.boolean().optional(),
   /**
    * Seats per programme at this branch (admissions capacity), by the programme's key (issue 30); a
    * programme left out has no limit.
@@ -46,6 +57,15 @@ const SocialLinkSchema = z
   .max(500, { message: 'A link may be at most 500 characters.', abort: true })
   .refine((v) => v === '' || /^https?:\/\/[^\s/?#]+([/?#]\S*)?$/i.test(v), 'Enter a link that starts with https://.');
 
+export const MAX_BRANCHES = 4;
+const PARTIAL_POSITION = 'Give both the latitude and the longitude, or neither.';
+
+/** Any IANA time zone the server knows (the school profile and the install wizard). */
+export const TimeZoneSchema = z
+  .string()
+  .min(1, 'Choose a time zone.')
+  .refine(isTimeZone, 'Choose a time zone from the list, such as Europe/London.');
+
 export const SchoolProfileSchema = z.object({
   name: text(80).min(1),
   brandLine: text(120),
@@ -53,12 +73,18 @@ export const SchoolProfileSchema = z.object({
   email: z.string().max(200, { abort: true }).pipe(z.email()),
   hours: text(120),
   ages: text(40),
-  branches: z.array(BranchSchema).min(1).max(4),
+  branches: z
+    .array(BranchSchema)
+    .min(1, 'Add at least one branch.')
+    .max(MAX_BRANCHES, `At most ${MAX_BRANCHES} branches.`)
+    .superRefine((branches, ctx) =>
+      branches.forEach((b, i) => {
+        if ((b.lat === undefined) !== (b.lng === undefined))
+          ctx.addIssue({ code: 'custom', path: [i, b.lat === undefined ? 'lat' : 'lng'], message: PARTIAL_POSITION });
+      }),
+    ),
   social: z.object({ facebook: SocialLinkSchema, instagram: SocialLinkSchema, youtube: SocialLinkSchema }),
-  timezone: z
-    .string()
-    .min(1, 'Choose a time zone.')
-    .refine(isTimeZone, 'Choose a time zone from the list, such as Europe/London.'),
+  timezone: TimeZoneSchema,
   /** Where every absolute link points (canonical, feeds, sitemap); PUBLIC_URL overrides it. */
   siteUrl: SiteUrlSchema.default(''),
 });

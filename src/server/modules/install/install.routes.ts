@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, conflict, forbidden } from '../../errors.ts';
-import { DatabaseDetailsSchema, type InstallStatus } from '../../../shared/schemas/install.ts';
+import { DatabaseDetailsSchema, InstallPasswordCheckSchema, type InstallStatus } from '../../../shared/schemas/install.ts';
 import { DatabaseTestError, testDatabaseConnection } from './database-test.ts';
-import { ALREADY_INSTALLED, installSchool } from './install.service.ts';
+import { ALREADY_INSTALLED, assertAdminPassword, installSchool } from './install.service.ts';
 import { admitAttempt } from '../../db/limit-hits.ts';
 import { isInstalled } from './install-state.ts';
 import { SETUP_CODE_LIMIT, setupCodeMatches } from './setup-code.ts';
@@ -54,6 +54,14 @@ export default async function installRoutes(app: FastifyInstance) {
   app.post('/api/install/check-code', async (request, reply) => {
     z.object({ setupCode: z.string().max(100).optional() }).parse(request.body ?? {});
     await guard(request, reply);
+    return { ok: true };
+  });
+
+  // The administrator step refuses a weak password before Finish, by the policy Finish applies.
+  app.post('/api/install/check-password', async (request, reply) => {
+    const { admin, schoolName } = InstallPasswordCheckSchema.parse(request.body ?? {});
+    await guard(request, reply);
+    await assertAdminPassword(admin, schoolName);
     return { ok: true };
   });
 

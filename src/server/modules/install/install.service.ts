@@ -4,10 +4,11 @@ import { settings, users } from '../../db/schema/index.ts';
 import { storedConfigPath } from '../../config.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import type { Database } from '../../plugins/db.ts';
-import { InstallPayloadSchema, type InstallInput } from '../../../shared/schemas/install.ts';
+import { InstallPayloadSchema, type InstallAdmin, type InstallInput } from '../../../shared/schemas/install.ts';
+import type { Branch } from '../../../shared/schemas/school.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { assertNewPassword } from '../security/password-policy.ts';
-import { seedSampleContent } from '../sample/sample-content.ts';
+import { SAMPLE_BRANCHES, seedSampleContent } from '../sample/sample-content.ts';
 import { getSchoolProfile, saveSchoolProfile } from '../site/site.service.ts';
 import { createPrivacyNotice } from '../website/privacy-notice.ts';
 import { DatabaseTestError, postgresUrl, testDatabaseConnection } from './database-test.ts';
@@ -25,6 +26,27 @@ export interface InstallTarget {
   onInstalled?: () => void;
 }
 
+/**
+ * The administrator's password under the policy of every new password (password-policy.ts), with
+ * their names and the school's as words it may not lean on: Finish and the wizard's administrator
+ * step (POST /api/install/check-password) both ask here.
+ */
+export async function assertAdminPassword(admin: InstallAdmin, schoolName = '') {
+  await assertNewPassword(null, admin.password, 'admin.password', [
+    admin.username,
+    admin.email,
+    admin.firstName,
+    admin.lastName,
+    schoolName,
+  ]);
+}
+
+/** The branches the school gave (an empty phone left out), or the sample's when it gave none. */
+export function installBranches(input: InstallInput): Branch[] {
+  if (input.app.branches.length === 0) return input.sampleContent ? SAMPLE_BRANCHES : [];
+  return input.app.branches.map(({ phone, ...branch }) => (phone ? { ...branch, phone } : branch));
+}
+
 /** One install at a time per app; a second concurrent call is refused, not queued. */
 const running = new WeakSet<Database>();
 
@@ -38,11 +60,7 @@ export async function installSchool(
   payload: unknown,
 ): Promise<{ adminId: number; database: 'pglite' | 'pg' }> {
   const input = InstallPayloadSchema.parse(payload);
-  await assertNewPassword(null, input.admin.password, 'admin.password', [
-    input.admin.username,
-    input.admin.email,
-    input.app.name,
-  ]);
+  await assertAdminPassword(input.admin, input.app.name);
   if (running.has(target.database)) throw conflict('An installation is already running. Wait for it to finish.');
   running.add(target.database);
   let opened: DbHandle | undefined;
@@ -97,23 +115,27 @@ async function writeInstallation(db: Db, input: InstallInput, dataDir: string, d
           username: input.admin.username,
           email: input.admin.email,
           passwordHash: await hashPassword(input.admin.password),
-          firstName: 'Admin',
-          lastName: '',
+          firstName: input.admin.firstName,
+          lastName: input.admin.lastName,
           roleId: roleIds.admin,
           status: 'active',
         })
         .returning({ id: users.id });
       const school = await getSchoolProfile(tx);
+      const branches = installBranches(input);
       await saveSchoolProfile(tx, {
         ...school,
         name: input.app.name,
         email: input.app.customer_email,
         timezone: input.app.timezone,
         siteUrl: input.app.site_url,
+        branches,
       });
-      const { name: _name, timezone: _timezone, site_url: _siteUrl, ...details } = input.app;
+      const { name: _name, timezone: _timezone, site_url: _siteUrl, branches: _branches, ...details } = input.app;
       await tx.insert(settings).values({ key: INSTALLATION_KEY, value: details });
-      if (input.sampleContent) await seedSampleContent(tx, { dataDir, adminId: admin!.id });
+      if (input.sampleContent) {
+        await seedSampleContent(tx, { dataDir, adminId: admin!.id, branchNames: branches.map((b) => b.name) });
+      }
       // A privacy notice to start from (issue 30): a draft for staff to review and publish.
       await createPrivacyNotice(tx, { database: databaseUrl ? 'pg' : 'pglite' }, admin!.id);
       // Last, still inside the transaction: if the commit fails the file is put back below.

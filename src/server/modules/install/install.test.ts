@@ -4,12 +4,16 @@ import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { roles, rolePermissions, settings, users } from '../../db/schema/index.ts';
+import { events, roles, rolePermissions, settings, users } from '../../db/schema/index.ts';
 import { buildTestApp, TEST_SETUP_CODE } from '../../test/build-test-app.ts';
-import { installPayload } from '../../test/install-payload.ts';
+import { installPayload, TEST_ADMIN } from '../../test/install-payload.ts';
 import { admissionForm } from '../../test/content-factories.ts';
 import { adminQuery, withDatabase } from '../../test/test-database.ts';
 import { MODULES } from '../../../shared/permissions.ts';
+import { TOO_GUESSABLE } from '../security/password-policy.ts';
+
+/** The spec's branch details (§2 footer): a school that did not give them never shows them. */
+const SPEC_DETAILS = ['12 Garden Lane', 'Lake View Road', '98765 43210', '98765 43211', '98765\u00a043210'];
 
 const REMOTE = '203.0.113.7';
 /** The setup code in its header (the wizard sends it in the body; both work). */
@@ -90,12 +94,99 @@ describe('install gate and wizard API', () => {
     expect((await app.inject('/api/auth/user')).json()).toEqual({ user: null });
   });
 
+  it("stores the school's branches and e-mail in its profile, and the administrator's names", async () => {
+    const branches = [
+      { name: 'Oak Road', address: '3 Oak Road, Leeds LS6 2AB', phone: '0113 496 0000' },
+      { name: 'Park Side', address: '9 Park Side, Leeds LS8 1AA', phone: '' },
+    ];
+    const payload = installPayload({ app: { ...installPayload().app, timezone: 'Pacific/Auckland', branches } });
+    expect((await app.inject({ method: 'POST', url: '/api/install', payload })).statusCode).toBe(201);
+    const school = (await app.inject('/api/school')).json().data;
+    expect(school).toMatchObject({ email: 'office@acorns.test', timezone: 'Pacific/Auckland' });
+    // Only what the school gave: no empty phone, no map position, nothing marked as sample.
+    expect(school.branches).toEqual([branches[0], { name: 'Park Side', address: '9 Park Side, Leeds LS8 1AA' }]);
+    const [admin] = await app.db.select().from(users);
+    expect(admin).toMatchObject({ firstName: 'Asha', lastName: 'Verma' });
+  });
+
+  it("holds no address or phone number the school never gave: not the spec's, in the profile or the feeds", async () => {
+    const payload = installPayload({ sampleContent: true });
+    expect((await app.inject({ method: 'POST', url: '/api/install', payload })).statusCode).toBe(201);
+    for (const url of ['/api/school', '/events.ics', '/blog/rss.xml', '/sitemap.xml']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      for (const spec of SPEC_DETAILS) expect(res.body, `${url}: ${spec}`).not.toContain(spec);
+    }
+    // The pages (footer, Contact, Admission) are drawn in the browser test of the wizard.
+  });
+
+  it('with sample content and no branch given, fills the spec branches marked as sample', async () => {
+    const payload = installPayload({ sampleContent: true, app: { ...installPayload().app, branches: [] } });
+    expect((await app.inject({ method: 'POST', url: '/api/install', payload })).statusCode).toBe(201);
+    const { branches } = (await app.inject('/api/school')).json().data;
+    expect(branches.map((b: { name: string; sample?: boolean }) => [b.name, b.sample])).toEqual([
+      ['Main Branch', true],
+      ['City Branch', true],
+    ]);
+  });
+
+  it("with sample content and the school's own branch, keeps its branch: the sample events take place there", async () => {
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/install', payload: installPayload({ sampleContent: true }) })).statusCode,
+    ).toBe(201);
+    const { branches } = (await app.inject('/api/school')).json().data;
+    expect(branches).toEqual([installPayload().app.branches![0]]);
+    const locations = (await app.db.select({ location: events.location }).from(events)).map((e) => e.location);
+    expect(locations).toContain('Oak Road, Art Room');
+    expect(locations.join(' ')).not.toMatch(/Main Branch|City Branch/);
+    // The sample posts are the administrator's, by name (not "By Admin").
+    const posts = (await app.inject('/api/site/posts')).json().data.items as { author: string }[];
+    expect(posts.length).toBeGreaterThan(0);
+    expect(posts.every((p) => p.author === 'Asha Verma')).toBe(true);
+  });
+
+  describe('POST /api/install/check-password (the administrator step)', () => {
+    const check = (admin: object, headers: Record<string, string> = CODE) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/install/check-password',
+        headers,
+        payload: { admin, schoolName: 'Little Acorns' },
+      });
+
+    it('refuses a weak password with the policy Finish applies, naming the field, and accepts a strong one', async () => {
+      // 'vermaasha' is refused for the administrator's own names, given at this step.
+      for (const password of ['password1234', 'qwertyuiop', 'vermaasha']) {
+        const res = await check({ ...TEST_ADMIN, password });
+        expect(res.statusCode, password).toBe(400);
+        expect(res.json().fields['admin.password'], password).toBe(TOO_GUESSABLE);
+        // Finish refuses the same password.
+        const finish = await app.inject({
+          method: 'POST',
+          url: '/api/install',
+          payload: installPayload({ admin: { ...TEST_ADMIN, password } }),
+        });
+        expect(finish.json().fields['admin.password'], password).toBe(TOO_GUESSABLE);
+      }
+      const short = await check({ ...TEST_ADMIN, password: 'kite-7' });
+      expect(short.json().fields['admin.password']).toBe('Password must be at least 8 characters long');
+      expect((await check(TEST_ADMIN)).statusCode).toBe(200);
+      expect(await app.db.select().from(users)).toHaveLength(0);
+    });
+
+    it('needs the setup code, and answers 409 once installed', async () => {
+      expect((await check(TEST_ADMIN, {})).statusCode).toBe(403);
+      expect((await app.inject({ method: 'POST', url: '/api/install', payload: installPayload() })).statusCode).toBe(201);
+      expect((await check(TEST_ADMIN)).statusCode).toBe(409);
+    });
+  });
+
   it('refuses a second install and a database test with 409, whoever calls, and changes nothing', async () => {
     await app.inject({ method: 'POST', url: '/api/install', payload: installPayload() });
     const again = await app.inject({
       method: 'POST',
       url: '/api/install',
-      payload: installPayload({ admin: { username: 'intruder', email: 'x@x.test', password: 'intruder-pass' } }),
+      payload: installPayload({ admin: { ...TEST_ADMIN, username: 'intruder', email: 'x@x.test', password: 'intruder-pass' } }),
     });
     expect(again.statusCode).toBe(409);
     const remote = await app.inject({ method: 'POST', url: '/api/install', remoteAddress: REMOTE, payload: installPayload() });
@@ -116,7 +207,7 @@ describe('install gate and wizard API', () => {
         app.inject({
           method: 'POST',
           url: '/api/install',
-          payload: installPayload({ admin: { username: `admin${i}`, email: `a${i}@x.test`, password: 'long-enough-1' } }),
+          payload: installPayload({ admin: { ...TEST_ADMIN, username: `admin${i}`, email: `a${i}@x.test` } }),
         }),
       ),
     );
@@ -201,11 +292,27 @@ describe('install gate and wizard API', () => {
       [installPayload({ app: { ...installPayload().app, name: 'x'.repeat(81) } }), 'app.name'],
       [installPayload({ app: { ...installPayload().app, timezone: 'Mars/Olympus' as 'Asia/Tokyo' } }), 'app.timezone'],
       [installPayload({ app: { ...installPayload().app, customer_email: 'nope' } }), 'app.customer_email'],
-      [installPayload({ admin: { username: 'a', email: 'a@b.test', password: 'short' } }), 'admin.password'],
+      [installPayload({ admin: { ...TEST_ADMIN, password: 'short' } }), 'admin.password'],
+      [installPayload({ admin: { ...TEST_ADMIN, firstName: ' ' } }), 'admin.firstName'],
+      [installPayload({ admin: { ...TEST_ADMIN, lastName: '' } }), 'admin.lastName'],
+      [installPayload({ app: { ...installPayload().app, branches: [] } }), 'app.branches'],
       [
-        installPayload({ admin: { username: 42 as unknown as string, email: 'a@b.test', password: 'long-enough' } }),
-        'admin.username',
+        installPayload({ app: { ...installPayload().app, branches: [{ name: 'Oak Road', address: '' }] } }),
+        'app.branches.0.address',
       ],
+      [
+        installPayload({ app: { ...installPayload().app, branches: [{ name: '', address: '3 Oak Road' }] } }),
+        'app.branches.0.name',
+      ],
+      [
+        installPayload({ app: { ...installPayload().app, branches: Array(5).fill({ name: 'A', address: 'B' }) } }),
+        'app.branches',
+      ],
+      [
+        installPayload({ app: { ...installPayload().app, branches: [{ name: 'A', address: 'B', phone: '1'.repeat(41) }] } }),
+        'app.branches.0.phone',
+      ],
+      [installPayload({ admin: { ...TEST_ADMIN, username: 42 as unknown as string } }), 'admin.username'],
       [
         installPayload({ database: { type: 'postgres', host: '', port: 5432, database: 'x', user: 'x', password: 'x' } }),
         'database.host',

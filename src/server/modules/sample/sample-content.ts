@@ -2,13 +2,40 @@ import type { Db } from '../../db/client.ts';
 import { categories, events, galleries, posts } from '../../db/schema/index.ts';
 import { loadSharp, storeImage } from '../media/media.service.ts';
 import { sanitizePostHtml } from '../posts/sanitize.ts';
+import type { Branch } from '../../../shared/schemas/school.ts';
 import { SCENES, type SceneName } from './scenes.ts';
+
+/**
+ * The spec's two branches (§2 footer, Contact): the sample content's stand-ins when a school asks
+ * for sample content without giving a branch. Marked as sample: the school profile says so until
+ * staff edit them; a school that gave its branches never gets these.
+ */
+export const SAMPLE_BRANCHES: Branch[] = [
+  {
+    name: 'Main Branch',
+    address: '12 Garden Lane, Green Park',
+    phone: '+91 98765 43210',
+    lat: 28.5597,
+    lng: 77.2069,
+    sample: true,
+  },
+  {
+    name: 'City Branch',
+    address: '48 Lake View Road, Sunrise Colony',
+    phone: '+91 98765 43211',
+    lat: 28.5355,
+    lng: 77.241,
+    sample: true,
+  },
+];
 
 export interface SampleContentOptions {
   /** Where processed images are written (DATA_DIR). */
   dataDir: string;
   /** The administrator created by the install; author of the sample posts. */
   adminId: number;
+  /** The school's branch names: the sample events take place there. */
+  branchNames?: string[];
 }
 
 const DAY = 24 * 3600_000;
@@ -25,8 +52,12 @@ const day = (days: number, hourUtc = 4) => {
  * are drawn by the project (scenes.ts) and processed like uploads; nothing is downloaded. Runs
  * inside the install transaction.
  */
-export async function seedSampleContent(db: Db, { dataDir, adminId }: SampleContentOptions): Promise<void> {
+export async function seedSampleContent(
+  db: Db,
+  { dataDir, adminId, branchNames = SAMPLE_BRANCHES.map((b) => b.name) }: SampleContentOptions,
+): Promise<void> {
   const actor = { id: adminId };
+  const [main = 'Main Branch', second = main] = branchNames;
   const image = async (name: SceneName) => {
     const png = await (await loadSharp())(Buffer.from(SCENES[name])).png().toBuffer();
     return (await storeImage(db, dataDir, png, actor)).url;
@@ -73,7 +104,7 @@ export async function seedSampleContent(db: Db, { dataDir, adminId }: SampleCont
         description: 'Three mornings of finger painting, clay and collage. Children take home a framed masterpiece.',
         coverImage: img.paint,
         categoryId: cat('Workshop'),
-        location: 'Main Branch, Art Room',
+        location: `${main}, Art Room`,
         startDate: day(-1),
         endDate: day(1, 8),
         status: 'ongoing' as const,
@@ -84,7 +115,7 @@ export async function seedSampleContent(db: Db, { dataDir, adminId }: SampleCont
         description: "Meet your child's teachers, see their portfolio and talk about the term ahead.",
         coverImage: img.books,
         categoryId: cat('Conference'),
-        location: 'City Branch',
+        location: second,
         startDate: day(6),
         endDate: day(6, 9),
         status: 'upcoming' as const,
@@ -107,7 +138,7 @@ export async function seedSampleContent(db: Db, { dataDir, adminId }: SampleCont
         description: 'Songs, dances and a little play by every class. Families are warmly invited.',
         coverImage: img.stage,
         categoryId: cat('Celebration'),
-        location: 'Main Branch Hall',
+        location: `${main}, Hall`,
         startDate: day(28, 10),
         endDate: day(28, 13),
         status: 'upcoming' as const,
@@ -118,7 +149,7 @@ export async function seedSampleContent(db: Db, { dataDir, adminId }: SampleCont
         description: 'A morning of balloons, flower planting and games in the garden.',
         coverImage: img.balloons,
         categoryId: cat('Celebration'),
-        location: 'Main Branch Garden',
+        location: `${main}, Garden`,
         startDate: day(-20),
         endDate: day(-20, 8),
         status: 'completed' as const,
@@ -151,7 +182,7 @@ export async function seedSampleContent(db: Db, { dataDir, adminId }: SampleCont
         excerpt: 'The nursery class planted sunflowers and beans. Here is what they learned about seeds, water and patience.',
         content: sanitizePostHtml(
           '<p>Every morning the <span style="color: #16a34a">Nursery</span> class checks the garden. This month they planted <strong>sunflowers</strong>, <u>beans</u> and marigolds.</p>' +
-            '<h3>Little gardeners learned</h3><ul><li>Seeds need water, light and time.</li><li>Worms are friends of the soil.</li><li>Waiting is part of growing.</li></ul>',
+            '<h2>Little gardeners learned</h2><ul><li>Seeds need water, light and time.</li><li>Worms are friends of the soil.</li><li>Waiting is part of growing.</li></ul>',
         ),
         status: 'published' as const,
         coverImage: img.garden,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createUser, installTestSchool, sessionCookie, TEST_PASSWORD } from '../../test/factories.ts';
-import { installPayload } from '../../test/install-payload.ts';
+import { installPayload, TEST_ADMIN } from '../../test/install-payload.ts';
 import { post, signIn } from '../../test/sign-in.ts';
 import { TOO_GUESSABLE } from './password-policy.ts';
 
@@ -71,7 +71,9 @@ describe('security settings and the password policy', () => {
     const install = await fresh.inject({
       method: 'POST',
       url: '/api/install',
-      payload: installPayload({ admin: { username: 'head', email: 'head@school.test', password: 'password1234' } }),
+      payload: installPayload({
+        admin: { ...TEST_ADMIN, username: 'head', email: 'head@school.test', password: 'password1234' },
+      }),
     });
     expect(install.statusCode).toBe(400);
     expect(install.json().fields['admin.password']).toBe(TOO_GUESSABLE);

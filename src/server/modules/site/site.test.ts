@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SCHOOL } from '../../../shared/schemas/school.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
+import { TEST_BRANCHES } from '../../test/install-payload.ts';
 
 let app: FastifyInstance;
 let admin: string;
@@ -47,7 +48,7 @@ describe('PUT /api/school', () => {
       method: 'PUT',
       url: '/api/school',
       headers: { cookie: admin },
-      payload: { email: 'nope', branches: [{ ...DEFAULT_SCHOOL.branches[0], lat: 123 }] },
+      payload: { email: 'nope', branches: [{ ...TEST_BRANCHES[0], lat: 123 }] },
     });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fields).sort()).toEqual(['branches.0.lat', 'email']);

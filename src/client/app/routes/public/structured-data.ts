@@ -1,43 +1,59 @@
 import type { SchoolProfile } from '#shared/schemas/school.ts';
 import type { PublicEvent, PublicPost } from '#client/lib/public-data.ts';
 
-/** Opening hours as schema.org wants them; the profile's text is shown to people as written. */
+const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const dayIndex = (name: string) => DAYS.findIndex((d) => d.toLowerCase().startsWith(name.slice(0, 3).toLowerCase()));
+
+/**
+ * Opening hours as schema.org wants them, read from the profile's text ("Monday-Friday 9:00 AM-3:30 PM",
+ * "Mon to Sat 08:00-18:00"); left out when the text says no days or times in that form (never invented).
+ */
 function openingHours(hours: string) {
-  const match = /(\d{1,2}):(\d{2})\s*(AM|PM)\s*[-–]\s*(\d{1,2}):(\d{2})\s*(AM|PM)/i.exec(hours);
-  const to24 = (h: string, m: string, ap: string) => {
-    const hour = (Number(h) % 12) + (ap.toUpperCase() === 'PM' ? 12 : 0);
+  const days = /\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:-|–|to)\s*(mon|tue|wed|thu|fri|sat|sun)[a-z]*/i.exec(hours);
+  const times = /(\d{1,2})[:.](\d{2})\s*(?:(AM|PM)\s*)?(?:-|–|to)\s*(\d{1,2})[:.](\d{2})\s*(AM|PM)?/i.exec(hours);
+  if (!days || !times) return undefined;
+  const [from, to] = [dayIndex(days[1]!), dayIndex(days[2]!)];
+  const to24 = (h: string, m: string, ap: string | undefined) => {
+    const hour = ap ? (Number(h) % 12) + (ap.toUpperCase() === 'PM' ? 12 : 0) : Number(h);
     return `${String(hour).padStart(2, '0')}:${m}`;
   };
   return {
     '@type': 'OpeningHoursSpecification',
-    dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-    opens: match ? to24(match[1]!, match[2]!, match[3]!) : '09:00',
-    closes: match ? to24(match[4]!, match[5]!, match[6]!) : '15:30',
+    dayOfWeek: DAYS.filter((_, i) => (from <= to ? i >= from && i <= to : i >= from || i <= to)),
+    opens: to24(times[1]!, times[2]!, times[3]),
+    closes: to24(times[4]!, times[5]!, times[6]),
   };
 }
 
+type BranchDetails = SchoolProfile['branches'][number];
+/** Only what the school gave: a phone or a map position it left empty is not in the data. */
+const contactOf = (b: BranchDetails) => ({
+  telephone: b.phone || undefined,
+  address: { '@type': 'PostalAddress', streetAddress: b.address },
+});
+
 /** The school on `/`: one Preschool with a department per branch. */
 export function preschoolJsonLd(school: SchoolProfile) {
-  const branch = (b: SchoolProfile['branches'][number]) => ({
+  const hours = openingHours(school.hours);
+  const branch = (b: BranchDetails) => ({
     '@type': 'Preschool',
     name: `${school.name} ${b.name}`,
-    telephone: b.phone,
-    address: { '@type': 'PostalAddress', streetAddress: b.address },
-    geo: { '@type': 'GeoCoordinates', latitude: b.lat, longitude: b.lng },
-    openingHoursSpecification: openingHours(school.hours),
+    ...contactOf(b),
+    geo:
+      b.lat !== undefined && b.lng !== undefined ? { '@type': 'GeoCoordinates', latitude: b.lat, longitude: b.lng } : undefined,
+    openingHoursSpecification: hours,
   });
-  const [main, ...others] = school.branches;
+  const [main] = school.branches;
   return {
     '@context': 'https://schema.org',
     '@type': 'Preschool',
     name: school.name,
-    description: school.about,
-    email: school.email,
-    telephone: main?.phone,
-    address: main ? { '@type': 'PostalAddress', streetAddress: main.address } : undefined,
-    openingHoursSpecification: openingHours(school.hours),
+    description: school.about || undefined,
+    email: school.email || undefined,
+    ...(main ? contactOf(main) : {}),
+    openingHoursSpecification: hours,
     sameAs: Object.values(school.social).filter(Boolean),
-    department: [main, ...others].filter(Boolean).map((b) => branch(b!)),
+    department: school.branches.length > 0 ? school.branches.map(branch) : undefined,
   };
 }
 
@@ -62,7 +78,7 @@ export function eventJsonLd(event: PublicEvent, school: SchoolProfile | undefine
     location: { '@type': 'Place', name: event.location, address: event.location },
     image: [image],
     url,
-    organizer: school ? { '@type': 'Organization', name: school.name, email: school.email } : undefined,
+    organizer: school ? { '@type': 'Organization', name: school.name, email: school.email || undefined } : undefined,
   };
 }
 
@@ -75,7 +91,12 @@ export function blogPostingJsonLd(post: PublicPost, school: SchoolProfile | unde
     image: post.cover_image ? [post.cover_image.startsWith('http') ? post.cover_image : origin + post.cover_image] : undefined,
     datePublished: post.published_at ?? post.created_at,
     dateModified: post.updated_at ?? post.published_at ?? post.created_at,
-    author: { '@type': 'Person', name: post.author || 'Admin' },
+    // A post without a known author is the school's, not a person called "Admin".
+    author: post.author
+      ? { '@type': 'Person', name: post.author }
+      : school
+        ? { '@type': 'Organization', name: school.name }
+        : undefined,
     publisher: school ? { '@type': 'Organization', name: school.name } : undefined,
     keywords: post.tags.join(', ') || undefined,
     mainEntityOfPage: url,

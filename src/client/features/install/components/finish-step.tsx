@@ -32,10 +32,17 @@ export function FinishStep({ state, update, done }: Omit<StepProps, 'errors'> & 
   const rows: [string, string][] = [
     ['School name', state.app.name],
     ['Company name', state.app.company_name],
-    ['Contact e-mail', state.app.customer_email],
+    ['School e-mail', state.app.customer_email],
     ['Timezone', state.app.timezone],
+    ...state.app.branches.map((b, i): [string, string] => [
+      `Branch ${i + 1}`,
+      [b.name, b.address, b.phone].filter(Boolean).join(', '),
+    ]),
     ['Site address', state.app.site_url || 'Not set: links follow the address each visitor uses'],
-    ['Administrator', `${state.admin.username} (${state.admin.email})`],
+    [
+      'Administrator',
+      `${state.admin.firstName} ${state.admin.lastName}, signs in as ${state.admin.username} (${state.admin.email})`,
+    ],
     [
       'Database',
       state.database.type === 'postgres'

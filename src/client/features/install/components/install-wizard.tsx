@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'rea
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useCheckAdminPassword } from '../api/check-admin-password.ts';
 import { useCheckSetupCode } from '../api/check-setup-code.ts';
 import { useRunInstall } from '../api/run-install.ts';
 import { useTestDatabase } from '../api/test-database.ts';
@@ -45,6 +46,7 @@ export function InstallWizard({
   const [dbTest, setDbTest] = useState<DatabaseTest>({ status: 'idle' });
   const [installError, setInstallError] = useState<string | null>(null);
   const checkCode = useCheckSetupCode();
+  const checkPassword = useCheckAdminPassword();
   const testDb = useTestDatabase();
   const install = useRunInstall();
   const [mode, setMode] = useState<InstallMode>('new');
@@ -120,6 +122,7 @@ export function InstallWizard({
         }
       }
     }
+    if (step === 2 && Object.keys(found).length === 0) Object.assign(found, await passwordProblems());
     if (step === 3 && state.database.type === 'postgres' && Object.keys(found).length === 0 && dbTest.status !== 'ok') {
       found['database.test'] = 'Test the connection successfully before you continue.';
     }
@@ -130,6 +133,18 @@ export function InstallWizard({
     }
     if (step === 0 && mode === 'restore') setRestoring(true);
     else setStep((s) => Math.min(s + 1, STEPS.length - 1));
+  }
+
+  /** Refused by the server's policy now, not at Finish (the same check, with the same words). */
+  async function passwordProblems(): Promise<FieldErrors> {
+    const { confirmPassword: _confirm, ...admin } = state.admin;
+    try {
+      await checkPassword.mutateAsync({ admin, schoolName: state.app.name, setupCode: state.setupCode || undefined });
+      return {};
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) return { ...error.fields };
+      return { 'admin.password': error instanceof ApiError ? error.message : 'The password could not be checked. Try again.' };
+    }
   }
 
   async function runRestore() {
@@ -256,7 +271,7 @@ export function InstallWizard({
         <WizardButtons
           onPrevious={() => setStep((s) => Math.max(0, s - 1))}
           previousDisabled={step === 0 || install.isPending}
-          submitDisabled={install.isPending || checkCode.isPending}
+          submitDisabled={install.isPending || checkCode.isPending || checkPassword.isPending}
           submitLabel={step < STEPS.length - 1 ? 'Next' : install.isPending ? 'Installing...' : 'Finish'}
         />
       )}

@@ -2,10 +2,11 @@ import type { ZodError } from 'zod';
 import {
   DatabaseDetailsSchema,
   InstallAdminFormSchema,
-  InstallAppSchema,
+  InstallAppFormSchema,
+  type InstallBranch,
   type InstallPayload,
-  TIMEZONES,
 } from '../../../../shared/schemas/install.ts';
+import { browserTimeZone } from '../../../components/time-zone-field.tsx';
 
 export const STEPS = [
   'Welcome',
@@ -21,15 +22,18 @@ export interface WizardState {
     name: string;
     company_name: string;
     customer_email: string;
-    timezone: (typeof TIMEZONES)[number];
+    timezone: string;
     customer_id: string;
     customer_license: string;
     site_url: string;
+    branches: Required<InstallBranch>[];
   };
-  admin: { username: string; email: string; password: string; confirmPassword: string };
+  admin: { username: string; firstName: string; lastName: string; email: string; password: string; confirmPassword: string };
   database: { type: 'builtin' | 'postgres'; host: string; port: string; db: string; user: string; password: string };
   sampleContent: boolean;
 }
+
+export const EMPTY_BRANCH: Required<InstallBranch> = { name: '', address: '', phone: '' };
 
 export const INITIAL_STATE: WizardState = {
   setupCode: '',
@@ -37,14 +41,16 @@ export const INITIAL_STATE: WizardState = {
     name: '',
     company_name: '',
     customer_email: '',
-    timezone: 'Asia/Kolkata',
+    // The zone of the computer the wizard is opened on is usually the school's (§9's first otherwise).
+    timezone: browserTimeZone('Asia/Kolkata'),
     customer_id: '',
     customer_license: '',
     // The address the wizard is opened at is usually the one parents will use.
     site_url: typeof window === 'undefined' ? '' : window.location.origin,
+    branches: [EMPTY_BRANCH],
   },
   // §3: a prefilled administrator username; never a prefilled password.
-  admin: { username: 'admin', email: '', password: '', confirmPassword: '' },
+  admin: { username: 'admin', firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   // §9 defaults: host localhost, port 5432, and a database name.
   database: { type: 'builtin', host: 'localhost', port: '5432', db: 'sprout', user: '', password: '' },
   sampleContent: true,
@@ -72,7 +78,7 @@ export const databaseDetails = (d: WizardState['database']) => ({
 
 export function validateStep(step: number, state: WizardState): FieldErrors {
   if (step === 1) {
-    const r = InstallAppSchema.safeParse(state.app);
+    const r = InstallAppFormSchema.safeParse(state.app);
     return r.success ? {} : fieldErrors(r.error, 'app.');
   }
   if (step === 2) {

@@ -1,8 +1,6 @@
-import { useId } from 'react';
+import { TimeZoneField } from '../../../components/time-zone-field.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { NativeSelect } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { TIMEZONES } from '../../../../shared/schemas/install.ts';
+import { BranchRows } from './branch-rows.tsx';
 import type { FieldErrors, WizardState } from './wizard-state.ts';
 
 export interface StepProps {
@@ -86,9 +84,8 @@ export function WelcomeStep({
 }
 
 export function BasicInfoStep({ state, errors, update }: StepProps) {
-  const set = (key: keyof WizardState['app']) => (e: { target: { value: string } }) =>
+  const set = (key: Exclude<keyof WizardState['app'], 'branches'>) => (e: { target: { value: string } }) =>
     update((s) => ({ ...s, app: { ...s.app, [key]: e.target.value } }));
-  const tzId = useId();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Field
@@ -111,25 +108,23 @@ export function BasicInfoStep({ state, errors, update }: StepProps) {
         onChange={set('company_name')}
       />
       <Field
-        label="Contact e-mail"
+        label="School e-mail"
         name="customer_email"
         type="email"
         required
         autoComplete="email"
+        hint="Parents see it on the site; their messages are sent to it."
         value={state.app.customer_email}
         error={errors['app.customer_email']}
         onChange={set('customer_email')}
       />
-      <div>
-        <Label htmlFor={tzId}>Timezone</Label>
-        <NativeSelect id={tzId} name="timezone" value={state.app.timezone} onChange={set('timezone')}>
-          {TIMEZONES.map((tz) => (
-            <option key={tz} value={tz}>
-              {tz}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <TimeZoneField
+        name="timezone"
+        value={state.app.timezone}
+        error={errors['app.timezone']}
+        onChange={(timezone) => update((s) => ({ ...s, app: { ...s.app, timezone } }))}
+      />
+      <BranchRows state={state} errors={errors} update={update} />
       <Field
         label="Site address"
         name="site_url"
@@ -177,6 +172,25 @@ export function AdminStep({ state, errors, update }: StepProps) {
         onChange={set('username')}
       />
       <Field
+        label="First name"
+        name="firstName"
+        required
+        autoComplete="given-name"
+        hint="Shown with the posts you write."
+        value={state.admin.firstName}
+        error={errors['admin.firstName']}
+        onChange={set('firstName')}
+      />
+      <Field
+        label="Last name"
+        name="lastName"
+        required
+        autoComplete="family-name"
+        value={state.admin.lastName}
+        error={errors['admin.lastName']}
+        onChange={set('lastName')}
+      />
+      <Field
         label="E-mail"
         name="email"
         type="email"
@@ -192,7 +206,7 @@ export function AdminStep({ state, errors, update }: StepProps) {
         type="password"
         required
         autoComplete="new-password"
-        hint="At least 8 characters."
+        hint="At least 8 characters, and not easy to guess: three or four unrelated words work well."
         value={state.admin.password}
         error={errors['admin.password']}
         onChange={set('password')}

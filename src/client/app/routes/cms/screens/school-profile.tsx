@@ -1,54 +1,20 @@
 import { useProgrammes } from '#client/features/admissions/api/get-programmes.ts';
 import { SeatsFields } from '#client/features/school/components/seats-fields.tsx';
 import { Plus, Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/field.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { useCan } from '#client/features/auth/hooks/use-can.ts';
 import { useSaveSchoolProfile, useSchoolProfile } from '#client/features/school/api/school.ts';
 import { ApiError } from '#client/lib/api-client.ts';
-import { isTimeZone } from '#shared/dates.ts';
-import { TIMEZONES } from '#shared/schemas/install.ts';
-import { SchoolProfileSchema, type Branch, type SchoolProfile } from '#shared/schemas/school.ts';
+import { TimeZoneField } from '#client/components/time-zone-field.tsx';
+import { MAX_BRANCHES, SchoolProfileSchema, type Branch, type SchoolProfile } from '#shared/schemas/school.ts';
 
-/**
- * Today's names of zones that browsers list by an older one (CLDR keeps Europe/Kiev, Asia/Calcutta,
- * Asia/Saigon...), and UTC, which they leave out: a school types the name it knows.
- */
-const CURRENT_NAMES = [
-  'UTC',
-  'Europe/Kyiv',
-  'Asia/Kolkata',
-  'Asia/Kathmandu',
-  'Asia/Ho_Chi_Minh',
-  'Asia/Yangon',
-  'America/Argentina/Buenos_Aires',
-  'America/Nuuk',
-  'America/Indiana/Indianapolis',
-  'America/Kentucky/Louisville',
-  'Atlantic/Faroe',
-  'Africa/Asmara',
-  'Pacific/Kanton',
-  'Pacific/Chuuk',
-  'Pacific/Pohnpei',
-];
-
-/**
- * Every zone this browser knows (about 420) by its listed name and by today's name, for the
- * searchable time-zone input, and the wizard's four. The server checks the name.
- */
-const timeZones = (): string[] => {
-  let known: string[] = [];
-  try {
-    known = Intl.supportedValuesOf('timeZone');
-  } catch {
-    // An older browser: the wizard's zones, and any other name typed in full.
-  }
-  return [...new Set([...known, ...CURRENT_NAMES.filter(isTimeZone), ...TIMEZONES])].sort();
-};
-const MAX_BRANCHES = 4;
+/** An empty map field is no position (not 0, a point in the Atlantic). */
+const coordinate = (value: string) => (value.trim() === '' ? undefined : Number(value));
 
 /** Settings > School profile: what the header, footer, Contact, Admission and JSON-LD show. */
 export default function SchoolProfileScreen() {
@@ -63,33 +29,6 @@ export default function SchoolProfileScreen() {
   return <SchoolProfileForm initial={data} />;
 }
 
-/** A text input searching every time zone (a datalist: the browser's own accessible combobox). */
-function TimeZoneField({ value, error, onChange }: { value: string; error?: string; onChange: (tz: string) => void }) {
-  const [zones] = useState(timeZones);
-  const listId = useId();
-  return (
-    <>
-      <Field
-        id="school-tz"
-        label="Timezone"
-        hint="Type a city or region to search, e.g. London or America."
-        error={error}
-        list={listId}
-        autoComplete="off"
-        spellCheck={false}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        required
-      />
-      <datalist id={listId}>
-        {zones.map((tz) => (
-          <option key={tz} value={tz} />
-        ))}
-      </datalist>
-    </>
-  );
-}
-
 function SchoolProfileForm({ initial }: { initial: SchoolProfile }) {
   const [profile, setProfile] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -98,8 +37,12 @@ function SchoolProfileForm({ initial }: { initial: SchoolProfile }) {
   const programmes = useProgrammes().data ?? [];
 
   const set = <K extends keyof SchoolProfile>(key: K, value: SchoolProfile[K]) => setProfile((p) => ({ ...p, [key]: value }));
+  // A sample branch stops being one once staff change its details (its seats are not a detail).
   const setBranch = (i: number, patch: Partial<Branch>) =>
-    setProfile((p) => ({ ...p, branches: p.branches.map((b, j) => (j === i ? { ...b, ...patch } : b)) }));
+    setProfile((p) => ({
+      ...p,
+      branches: p.branches.map((b, j) => (j !== i ? b : { ...b, ...patch, sample: 'seats' in patch ? b.sample : undefined })),
+    }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -146,7 +89,7 @@ function SchoolProfileForm({ initial }: { initial: SchoolProfile }) {
         {text('email', 'E-mail', 'Enquiries are sent here when e-mail is configured')}
         {text('hours', 'Opening hours')}
         {text('ages', 'Ages', 'e.g. 2-6')}
-        <TimeZoneField value={profile.timezone} error={errors.timezone} onChange={(tz) => set('timezone', tz)} />
+        <TimeZoneField id="school-tz" value={profile.timezone} error={errors.timezone} onChange={(tz) => set('timezone', tz)} />
         <Field
           label="Site address"
           type="url"
@@ -177,14 +120,26 @@ function SchoolProfileForm({ initial }: { initial: SchoolProfile }) {
             variant="secondary"
             size="sm"
             disabled={profile.branches.length >= MAX_BRANCHES}
-            onClick={() => set('branches', [...profile.branches, { name: '', address: '', phone: '', lat: 0, lng: 0 }])}
+            onClick={() => set('branches', [...profile.branches, { name: '', address: '', phone: '' }])}
           >
             <Plus size={16} aria-hidden="true" /> Add branch
           </Button>
         </div>
         {profile.branches.map((branch, i) => (
           <fieldset key={i} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6 sm:grid-cols-2">
-            <legend className="px-1 text-sm font-bold text-slate-700">Branch {i + 1}</legend>
+            <legend className="px-1 text-sm font-bold text-slate-700">
+              Branch {i + 1}{' '}
+              {branch.sample && (
+                <Badge tone="amber" className="ml-1">
+                  Sample
+                </Badge>
+              )}
+            </legend>
+            {branch.sample && (
+              <p className="text-sm text-amber-900 sm:col-span-2">
+                The sample content&apos;s branch: parents see it until you replace it with your own details.
+              </p>
+            )}
             <Field
               label="Name"
               value={branch.name}
@@ -194,7 +149,8 @@ function SchoolProfileForm({ initial }: { initial: SchoolProfile }) {
             <Field
               label="Phone"
               type="tel"
-              value={branch.phone}
+              value={branch.phone ?? ''}
+              hint="Optional: left out of the site when empty"
               error={errors[`branches.${i}.phone`]}
               onChange={(e) => setBranch(i, { phone: e.target.value })}
             />
@@ -210,18 +166,18 @@ function SchoolProfileForm({ initial }: { initial: SchoolProfile }) {
               label="Map latitude"
               type="number"
               step="any"
-              value={branch.lat}
-              hint="From OpenStreetMap: right-click the school, Show address"
+              value={branch.lat ?? ''}
+              hint="Optional, for the map. From OpenStreetMap: right-click the school, Show address"
               error={errors[`branches.${i}.lat`]}
-              onChange={(e) => setBranch(i, { lat: Number(e.target.value) })}
+              onChange={(e) => setBranch(i, { lat: coordinate(e.target.value) })}
             />
             <Field
               label="Map longitude"
               type="number"
               step="any"
-              value={branch.lng}
+              value={branch.lng ?? ''}
               error={errors[`branches.${i}.lng`]}
-              onChange={(e) => setBranch(i, { lng: Number(e.target.value) })}
+              onChange={(e) => setBranch(i, { lng: coordinate(e.target.value) })}
             />
             <SeatsFields
               branch={branch}
