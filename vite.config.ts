@@ -13,7 +13,8 @@ function inlineFavicon(): Plugin {
     name: 'sprout-inline-favicon',
     transformIndexHtml(html) {
       const svg = readFileSync(new URL('public/favicon.svg', import.meta.url), 'utf8').trim();
-      const url = 'data:image/svg+xml,' + svg.replace(/"/g, "'").replace(/[<>#%\n]/g, encodeURIComponent);
+      // Spaces too: a URL may not hold raw spaces (the W3C checker flagged every page for them).
+      const url = 'data:image/svg+xml,' + svg.replace(/"/g, "'").replace(/[<>#%\s]/g, encodeURIComponent);
       return html.replace('href="/favicon.svg"', `href="${url}"`);
     },
   };

@@ -1,4 +1,5 @@
 import { Icon } from '#client/components/public/icon.tsx';
+import { phoneText } from '#client/components/public/phone.ts';
 import { Clock, Mail, MapPin, Phone } from '#client/components/public/icons.ts';
 import type { SchoolProfile } from '#shared/schemas/school.ts';
 import type { PublicPageLink } from '#client/lib/public-data.ts';
@@ -79,7 +80,7 @@ export function SiteFooter({ school, pages = [] }: { school: SchoolProfile; page
                       href={`tel:${branch.phone.replace(/[^+\d]/g, '')}`}
                       className="ml-6 flex items-center gap-2 text-slate-300 hover:text-white"
                     >
-                      <Icon icon={Phone} size={14} /> {branch.phone}
+                      <Icon icon={Phone} size={14} /> {phoneText(branch.phone)}
                     </a>
                   )}
                 </li>

@@ -109,7 +109,7 @@ export function SiteHeader({
       </div>
       <nav
         id={menuId}
-        aria-label="Main"
+        aria-label="Main menu"
         hidden={!open}
         // The school's own pages can make the list longer than a phone's screen: it scrolls under the sticky bar.
         className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-orange-100 bg-white px-4 pb-4 pt-2 lg:hidden"

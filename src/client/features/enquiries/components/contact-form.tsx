@@ -45,6 +45,7 @@ export function ContactForm() {
             <input
               {...a11y}
               name="name"
+              type="text"
               required
               autoComplete="name"
               value={form.values.name}
