@@ -23,6 +23,9 @@ export const SECTION_TITLES: Record<SectionKey, string> = {
   contact: 'Contact',
 };
 
+/** The home page's headline until staff change it: the page draws its three coloured words. */
+export const DEFAULT_HEADLINE = 'A Place to Grow, Learn & Shine';
+
 /**
  * Today's texts (the spec's school): what a fresh install shows until staff change a section, and
  * what "Reset to the default text" brings back. Zod-free, so public pages read it without zod.
@@ -31,7 +34,7 @@ export const SECTION_TITLES: Record<SectionKey, string> = {
 export const SITE_DEFAULTS: SiteContent = {
   home: {
     hero: {
-      headline: 'A Place to Grow, Learn & Shine',
+      headline: DEFAULT_HEADLINE,
       copy: 'Where learning meets fun! Our nurturing environment helps children develop creativity, imagination, and cognitive skills through play-based learning.',
       photo: null,
       buttons: [

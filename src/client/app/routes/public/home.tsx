@@ -11,7 +11,7 @@ import { TextArrow } from '#client/components/public/text-arrow.tsx';
 import { PaletteArt, TeddyBearArt } from '#client/components/public/emoji-art.tsx';
 import { Once } from '#client/lib/once.tsx';
 import { publicData, type PublicEvent, type SiteSection } from '#client/lib/public-data.ts';
-import { SITE_DEFAULTS } from '#shared/schemas/site-content-defaults.ts';
+import { DEFAULT_HEADLINE } from '#shared/schemas/site-content-defaults.ts';
 import type { HomeContent } from '#shared/schemas/site-content.ts';
 import type { PageMeta, RouteHandle } from '../../meta.ts';
 import type { PublicLayoutData } from './public-layout.tsx';
@@ -44,8 +44,8 @@ const HERO_SIZES = '(min-width: 608px) 576px, calc(100vw - 2rem)';
 
 export const homeHandle: RouteHandle = {
   meta: (data, _match, school) => {
-    const { content, photos } = (data as HomeData | undefined)?.section ?? { content: SITE_DEFAULTS.home, photos: {} };
-    const { headline, copy, photo } = content.hero;
+    const section = (data as HomeData | undefined)?.section;
+    const { headline, copy, photo } = section?.content.hero ?? { headline: DEFAULT_HEADLINE, copy: '', photo: null };
     const meta: PageMeta = {
       title: headline,
       description: copy || undefined,
@@ -54,7 +54,7 @@ export const homeHandle: RouteHandle = {
       jsonLd: school ? [preschoolJsonLd(school)] : [],
     };
     // The school's photo is the largest thing on the page: fetched with the HTML, not after the layout.
-    if (photo) meta.preloadImage = { href: photo.url, srcSet: srcSetOf(photos[photo.url]), sizes: HERO_SIZES };
+    if (photo) meta.preloadImage = { href: photo.url, srcSet: srcSetOf(section?.photos[photo.url]), sizes: HERO_SIZES };
     return meta;
   },
 };
@@ -68,7 +68,7 @@ const CARD_COLOURS = [
 
 /** Today's headline keeps its three coloured words; a school's own is drawn as written. */
 function Headline({ text }: { text: string }) {
-  if (text !== SITE_DEFAULTS.home.hero.headline) return text;
+  if (text !== DEFAULT_HEADLINE) return text;
   return (
     <>
       A Place to <span className="text-brand-600">Grow</span>, <span className="text-leaf-700">Learn</span> &amp;{' '}
