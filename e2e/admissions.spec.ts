@@ -135,6 +135,70 @@ describe.skipIf(chromiumMissingReason())('the admissions pipeline', () => {
     await t.close();
   });
 
+  it('a programme added under Website gets its seats in the school profile', async () => {
+    // Staff add Toddlers under Website > Programs (the sections API the editor calls).
+    const cookie = await login(server.url, E2E_ADMIN.username, E2E_ADMIN.password);
+    const headers = { 'content-type': 'application/json', cookie, origin: server.url };
+    const programs = (await (await fetch(`${server.url}/api/website/sections/programs`, { headers })).json()).data.published;
+    programs.programmes.push({ ...programs.programmes[0], key: 'toddlers', name: 'Toddlers', ages: 'Ages 1-2', minAge: 1, maxAge: 2 });
+    const draft = await fetch(`${server.url}/api/website/sections/programs/draft`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ content: programs }),
+    });
+    expect(draft.status).toBe(200);
+    const published = await fetch(`${server.url}/api/website/sections/programs/publish`, { method: 'POST', headers, body: '{}' });
+    expect(published.status).toBe(200);
+
+    const t = await openPage(browser, server.url, DESKTOP);
+    await signInAsAdmin(t.page, server);
+    await gotoReady(t.page, '/cms/settings/school');
+    const seats = t.page.getByRole('group', { name: /^Branch 1/ }).getByLabel('Toddlers seats');
+    await expect.poll(() => seats.isVisible()).toBe(true);
+    await seats.fill('2');
+    await t.page.getByRole('button', { name: 'Save profile' }).click();
+    await expect.poll(() => t.page.getByText('School profile saved').isVisible()).toBe(true);
+    await expectNoAxeViolations(t.page);
+    await t.close();
+  });
+
+  it('a parent told of an age outside the programme still applies, and the board flags the card', async () => {
+    const parent = await openPage(browser, server.url, PHONE);
+    await gotoReady(parent.page, '/admission');
+    const form = parent.page.getByRole('form', { name: 'Admission form' });
+    await form.getByLabel("Child's full name").fill('Kavya Rao');
+    await form.getByLabel("Father's name").fill('Suresh Rao');
+    await form.getByLabel('E-mail').fill('suresh@example.com');
+    await form.getByLabel('Phone').fill('+91 98765 44444');
+    await form.getByLabel('Date of birth').fill('2022-02-10');
+    await form.getByLabel('Admission date').fill('2027-09-01');
+    await form.getByLabel('Department').selectOption({ label: 'Toddlers (1-2 yrs)' });
+    await form.getByLabel('Branch').selectOption('Main Branch');
+    await form.getByLabel('Address').fill('5 Lotus Lane');
+    const warning = form.getByRole('status');
+    await expect
+      .poll(() => warning.textContent())
+      .toContain('your child will be 5 years and 6 months old, outside the ages of Toddlers (Ages 1-2)');
+    await expectNoAxeViolations(parent.page);
+    await form.getByRole('button', { name: 'Submit Application' }).click();
+    await expect.poll(() => parent.page.getByText('Form submitted! We will contact you soon.').isVisible()).toBe(true);
+    await parent.close();
+
+    const t = await openPage(browser, server.url, DESKTOP);
+    await signInAsAdmin(t.page, server);
+    await gotoReady(t.page, '/cms/admissions');
+    await t.page.getByLabel('Department').selectOption({ label: 'Toddlers' });
+    await t.page.getByLabel('Wanted start month').fill('2027-09');
+    await expect.poll(() => t.page.getByText('Main Branch · Toddlers: 0 of 2 seats offered or taken').isVisible()).toBe(true);
+    const card = column(t.page, 'New').getByRole('listitem').filter({ hasText: 'Kavya Rao' });
+    expect(await card.getByText('Age outside Toddlers').isVisible()).toBe(true);
+    await column(t.page, 'New').getByRole('button', { name: 'Kavya Rao', exact: true }).click();
+    const detail = t.page.getByRole('dialog', { name: /^Kavya Rao/ });
+    await expect.poll(() => detail.getByText('5 y 6 m at the start, outside Toddlers (Ages 1-2).').isVisible()).toBe(true);
+    await expectNoAxeViolations(t.page);
+    await t.close();
+  });
+
   it('books a visit (text for staff without SMTP), warns before an offer passes the seats, and the CSV agrees', async () => {
     const cookie = await login(server.url, E2E_ADMIN.username, E2E_ADMIN.password);
     const school = (await (await fetch(`${server.url}/api/school`)).json()).data;

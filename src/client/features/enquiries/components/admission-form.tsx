@@ -1,6 +1,7 @@
 import { Icon } from '#client/components/public/icon.tsx';
 import { CheckCircle2 } from '#client/components/public/icons.ts';
 import { useEffect, useState, type FormEvent } from 'react';
+import { ageOutside, yearsAndMonthsInWords } from '#shared/schemas/admission-stages.ts';
 import { FormField, Honeypot, inputClass } from './form-field.tsx';
 import { useEnquiryForm } from './use-enquiry-form.ts';
 
@@ -29,24 +30,36 @@ const LABELS: Record<Exclude<keyof AdmissionValues, 'branch'>, string> = {
   admissionDate: 'Admission date',
 };
 
-/** A choice of the form's Department: a programme's key, and its name with the ages. */
+/** A choice of the form's Department: a programme's key, its name with the ages, and its ages in years. */
 export interface DepartmentOption {
   value: string;
   label: string;
   name: string;
+  ages: string;
+  minAge: number | null;
+  maxAge: number | null;
 }
 
 /**
  * The programmes the form offers (the hidden ones take no new applications), each as "Name (ages)":
  * an age band written "Ages 3-4" reads "Nursery (3-4 yrs)", as the form always said.
  */
-export function departmentOptions(programmes: readonly { key: string; name: string; ages: string; hidden: boolean }[]) {
+export function departmentOptions(
+  programmes: readonly { key: string; name: string; ages: string; minAge: number | null; maxAge: number | null; hidden: boolean }[],
+) {
   return programmes
     .filter((p) => !p.hidden)
     .map((p): DepartmentOption => {
       const band = /^ages?\s+(\S.*)$/i.exec(p.ages.trim())?.[1];
       const ages = band ? `${band} yrs` : p.ages.trim();
-      return { value: p.key, label: ages ? `${p.name} (${ages})` : p.name, name: p.name };
+      return {
+        value: p.key,
+        label: ages ? `${p.name} (${ages})` : p.name,
+        name: p.name,
+        ages: p.ages,
+        minAge: p.minAge,
+        maxAge: p.maxAge,
+      };
     });
 }
 
@@ -57,6 +70,9 @@ export function AdmissionForm({ branches = [], departments }: { branches?: strin
   const { attach, ...form } = useEnquiryForm('admission', EMPTY, LABELS as Record<keyof AdmissionValues, string>);
   const [done, setDone] = useState<{ reference?: string } | null>(null);
   const { values, setValues } = form;
+  // Issue 31: a child outside the programme's ages is still welcome to apply; the parent is told.
+  const chosen = departments.find((d) => d.value === values.department);
+  const outside = ageOutside(values.birthDate, values.admissionDate, chosen);
 
   useEffect(() => {
     try {
@@ -162,6 +178,14 @@ export function AdmissionForm({ branches = [], departments }: { branches?: strin
           </select>
         )}
       </FormField>
+      <div role="status" aria-live="polite">
+        {outside && chosen && (
+          <p className="rounded-2xl bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-200">
+            On the admission date your child will be {yearsAndMonthsInWords(outside.months)} old, outside the ages of{' '}
+            {chosen.name} ({outside.band}). You can still send the form: we will talk about the right class with you.
+          </p>
+        )}
+      </div>
       {branches.length > 1 && (
         <FormField label="Branch" error={form.errors.branch}>
           {(a11y) => (
