@@ -11,8 +11,9 @@ import { readMultipart, registerMultipart } from './multipart.ts';
 const SWEEP_EVERY_MS = 6 * 3600_000;
 
 export default async function mediaRoutes(app: FastifyInstance) {
-  // Covers and gallery images: whoever may write galleries or posts (DESIGN §6).
-  const uploader = { preHandler: app.requireAnyPermission(['gallery', 'write'], ['blog', 'write']) };
+  // Covers and gallery images: whoever may write galleries or posts (DESIGN §6), and the public
+  // pages' photos: whoever may edit the website's words (issue 30).
+  const uploader = { preHandler: app.requireAnyPermission(['gallery', 'write'], ['blog', 'write'], ['website', 'write']) };
   await registerMultipart(app);
 
   const headers = {
