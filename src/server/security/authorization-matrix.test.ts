@@ -91,6 +91,8 @@ const EXPECTED: Record<string, Rule> = {
   'GET /api/site/galleries/:key': 'public',
   'GET /api/site/posts': 'public',
   'GET /api/site/posts/:key': 'public',
+  'GET /api/site/pages': 'public',
+  'GET /api/site/pages/:slug': 'public',
 
   // Events, galleries, posts (reads public; drafts need the module's read), uploads.
   'GET /api/events': 'public',
@@ -153,6 +155,19 @@ const EXPECTED: Record<string, Rule> = {
   'GET /api/website/sections/:key/versions/:id': needs('website', 'read'),
   'POST /api/website/sections/:key/versions/:id/restore': needs('website', 'write'),
   'GET /api/website/preview': needs('website', 'read'),
+  // The school's own pages (issue 30): deleting one is the website module's delete.
+  'GET /api/website/pages': needs('website', 'read'),
+  'GET /api/website/pages/:id': needs('website', 'read'),
+  'POST /api/website/pages': needs('website', 'write'),
+  'POST /api/website/pages/privacy-notice': needs('website', 'write'),
+  'PUT /api/website/pages/:id/draft': needs('website', 'write'),
+  'POST /api/website/pages/:id/publish': needs('website', 'write'),
+  'POST /api/website/pages/:id/unpublish': needs('website', 'write'),
+  'DELETE /api/website/pages/:id': needs('website', 'delete'),
+  'GET /api/website/pages/:id/versions': needs('website', 'read'),
+  'GET /api/website/pages/:id/versions/:versionId': needs('website', 'read'),
+  'POST /api/website/pages/:id/versions/:versionId/restore': needs('website', 'write'),
+  'GET /api/website/pages/:id/preview': needs('website', 'read'),
 
   // Backups hold every account and enquiry, and a restore replaces everything: administrators only
   // (issue 29), each download and restore confirmed with the password again.
@@ -244,7 +259,8 @@ describe('authorization matrix', () => {
       }
     }
     expect(mismatches).toEqual([]);
-  });
+    // Six callers on every route: some 900 requests, a minute on a busy two-core machine.
+  }, 120_000);
 
   it('gives the six callers the permissions the matrix assumes (issue 29: the built-in roles are fixed sets)', () => {
     const [anonymous, unassigned, writer, manager, teacher, admin] = callers;
