@@ -67,6 +67,27 @@ async function submitAdmission(base: string, name: string, fatherName: string) {
   if (response.status !== 201) throw new Error(`submit failed: ${response.status} ${await response.text()}`);
 }
 
+/** Opens /admission on a phone and fills the form as a parent types it (without sending it). */
+async function fillAdmissionForm(
+  browser: Browser,
+  base: string,
+  child: { name: string; father: string; email: string; phone: string; born: string; start: string; department: string },
+) {
+  const parent = await openPage(browser, base, PHONE);
+  await gotoReady(parent.page, '/admission');
+  const form = parent.page.getByRole('form', { name: 'Admission form' });
+  await form.getByLabel("Child's full name").fill(child.name);
+  await form.getByLabel("Father's name").fill(child.father);
+  await form.getByLabel('E-mail').fill(child.email);
+  await form.getByLabel('Phone').fill(child.phone);
+  await form.getByLabel('Date of birth').fill(child.born);
+  await form.getByLabel('Admission date').fill(child.start);
+  await form.getByLabel('Department').selectOption({ label: child.department });
+  await form.getByLabel('Branch').selectOption('Main Branch');
+  await form.getByLabel('Address').fill('3 Palm Road');
+  return { parent, form };
+}
+
 const column = (page: Page, stage: string) => page.getByRole('region', { name: new RegExp(`^${stage}`) });
 
 describe.skipIf(chromiumMissingReason())('the admissions pipeline', () => {
@@ -82,18 +103,15 @@ describe.skipIf(chromiumMissingReason())('the admissions pipeline', () => {
   });
 
   it('a parent gets a reference on a phone; staff take the child from New to Enrolled by keyboard only', async () => {
-    const parent = await openPage(browser, server.url, PHONE);
-    await gotoReady(parent.page, '/admission');
-    const form = parent.page.getByRole('form', { name: 'Admission form' });
-    await form.getByLabel("Child's full name").fill('Ira Menon');
-    await form.getByLabel("Father's name").fill('Arjun Menon');
-    await form.getByLabel('E-mail').fill('arjun@example.com');
-    await form.getByLabel('Phone').fill('+91 98765 11111');
-    await form.getByLabel('Date of birth').fill('2023-03-05');
-    await form.getByLabel('Admission date').fill('2027-06-01');
-    await form.getByLabel('Department').selectOption({ label: 'Nursery (3-4 yrs)' });
-    await form.getByLabel('Branch').selectOption({ index: 1 });
-    await form.getByLabel('Address').fill('3 Palm Road');
+    const { parent, form } = await fillAdmissionForm(browser, server.url, {
+      name: 'Ira Menon',
+      father: 'Arjun Menon',
+      email: 'arjun@example.com',
+      phone: '+91 98765 11111',
+      born: '2023-03-05',
+      start: '2027-06-01',
+      department: 'Nursery (3-4 yrs)',
+    });
     await form.getByRole('button', { name: 'Submit Application' }).click();
     await expect.poll(() => parent.page.getByText('Form submitted! We will contact you soon.').isVisible()).toBe(true);
     const reference = await parent.page.getByTestId('enquiry-reference').textContent();
@@ -163,18 +181,15 @@ describe.skipIf(chromiumMissingReason())('the admissions pipeline', () => {
   });
 
   it('a parent told of an age outside the programme still applies, and the board flags the card', async () => {
-    const parent = await openPage(browser, server.url, PHONE);
-    await gotoReady(parent.page, '/admission');
-    const form = parent.page.getByRole('form', { name: 'Admission form' });
-    await form.getByLabel("Child's full name").fill('Kavya Rao');
-    await form.getByLabel("Father's name").fill('Suresh Rao');
-    await form.getByLabel('E-mail').fill('suresh@example.com');
-    await form.getByLabel('Phone').fill('+91 98765 44444');
-    await form.getByLabel('Date of birth').fill('2022-02-10');
-    await form.getByLabel('Admission date').fill('2027-09-01');
-    await form.getByLabel('Department').selectOption({ label: 'Toddlers (1-2 yrs)' });
-    await form.getByLabel('Branch').selectOption('Main Branch');
-    await form.getByLabel('Address').fill('5 Lotus Lane');
+    const { parent, form } = await fillAdmissionForm(browser, server.url, {
+      name: 'Kavya Rao',
+      father: 'Suresh Rao',
+      email: 'suresh@example.com',
+      phone: '+91 98765 44444',
+      born: '2022-02-10',
+      start: '2027-09-01',
+      department: 'Toddlers (1-2 yrs)',
+    });
     const warning = form.getByRole('status');
     await expect
       .poll(() => warning.textContent())
