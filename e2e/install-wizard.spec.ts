@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage as openTestPage, PHONE } from './support/browser.ts';
 import { chromiumMissingReason, IN_CI } from './support/env.ts';
-import { E2E_SCHOOL_NAME, installSchool } from './support/install.ts';
+import { E2E_SCHOOL_NAME, installSchool, signInAsAdmin } from './support/install.ts';
 import { adminQuery, PG_URL, postgresReachable } from './support/postgres.ts';
 import { gotoReady } from './support/public-content.ts';
 import { E2E_SETUP_CODE, startServer, type RunningServer } from './support/server.ts';
@@ -63,7 +63,8 @@ async function expectOwnBranchOnly(page: Page) {
   for (const path of ['/', '/contact', '/admission']) {
     await gotoReady(page, path);
     const text = await page.locator('body').innerText();
-    expect(text, path).toContain(OWN_BRANCH.address);
+    // The footer names the branch; Contact gives its address too.
+    expect(text, path).toContain(path === '/contact' ? OWN_BRANCH.address : OWN_BRANCH.name);
     for (const spec of SPEC_DETAILS) expect(text, `${path}: ${spec}`).not.toContain(spec);
     for (const spec of SPEC_DETAILS) expect(await page.content(), `${path} (HTML): ${spec}`).not.toContain(spec);
   }
@@ -155,6 +156,7 @@ describe.skipIf(chromiumMissingReason())('the install wizard', () => {
       await page.getByLabel('School e-mail').fill('office@littlesteps.test');
       await page.getByLabel('Branch 1 name').fill(OWN_BRANCH.name);
       await page.getByLabel('Branch 1 address').fill(OWN_BRANCH.address);
+      await page.getByLabel('Branch 1 phone (optional)').fill(OWN_BRANCH.phone);
       await page.getByLabel('Branch 2 address').fill('9 Park Side, Leeds LS8 1AA');
       await next(page);
       await page.getByText('Choose a time zone from the list, such as Europe/London.').waitFor();
@@ -243,6 +245,44 @@ describe.skipIf(chromiumMissingReason())('the install wizard, when another tab i
       await server.stop();
     }
   });
+});
+
+describe.skipIf(chromiumMissingReason())('the sample content without a branch of the school', () => {
+  it("fills the spec's branches, marked Sample in the school profile until staff edit them (1280 px)", async () => {
+    const browser = await launchBrowser();
+    const server = await startServer();
+    const t = await openPage(browser, server.url, DESKTOP);
+    try {
+      // A demo install: sample content, and no branch of its own.
+      await installSchool(server, {
+        sampleContent: true,
+        app: { name: E2E_SCHOOL_NAME, company_name: 'Demo Ltd', customer_email: 'office@school.test', timezone: 'Asia/Kolkata' },
+      });
+      const { page } = t;
+      await signInAsAdmin(page, server);
+      await page.goto('/cms/settings/school');
+      const branches = page.getByRole('group', { name: /^Branch \d/ });
+      await expect.poll(() => branches.count(), { timeout: 15_000 }).toBe(2);
+      expect(await page.getByText('Sample', { exact: true }).count()).toBe(2);
+      await expectNoAxeViolations(page);
+
+      await branches.first().getByLabel('Name', { exact: true }).fill('Oak Road');
+      await branches.first().getByLabel('Address', { exact: true }).fill('3 Oak Road, Leeds LS6 2AB');
+      await page.getByRole('button', { name: 'Save profile' }).click();
+      await page.getByText('School profile saved').waitFor();
+      await page.reload();
+      await expect
+        .poll(() => branches.first().getByLabel('Name', { exact: true }).inputValue(), { timeout: 15_000 })
+        .toBe('Oak Road');
+      expect(await page.getByText('Sample', { exact: true }).count()).toBe(1);
+      const school = (await (await fetch(`${server.url}/api/school`)).json()).data;
+      expect(school.branches.map((b: { sample?: boolean }) => b.sample ?? false)).toEqual([false, true]);
+    } finally {
+      await t.close();
+      await browser.close();
+      await server.stop();
+    }
+  }, 120_000);
 });
 
 /** An address of this machine that is not loopback, so the server sees a visitor from elsewhere. */
