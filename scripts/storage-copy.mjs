@@ -14,7 +14,9 @@ if (process.argv.includes('--help') || process.argv.includes('-h')) {
   process.exit(0);
 }
 if (!s3SettingsFromEnv()) {
-  console.error('S3_BUCKET is not set: name the bucket to copy the uploads into (see README, "Running several instances").');
+  console.error(
+    'S3_BUCKET is not set: name the bucket to copy the uploads into (see docs/operations.md, "Running several instances").',
+  );
   process.exit(1);
 }
 const folder = new FolderStorage(join(resolve(process.env.DATA_DIR || './data'), 'uploads'));

@@ -32,7 +32,7 @@ export function originOf(url: string | undefined | null): string | null {
 
 /**
  * The Host the request was sent with. Not `request.host`: with TRUST_PROXY that is
- * X-Forwarded-Host, which a client can send through a proxy that passes Host (README's nginx
+ * X-Forwarded-Host, which a client can send through a proxy that passes Host (docs/operations.md's nginx
  * config) and so would choose the links of the answer. app.ts refuses a request without a valid Host.
  */
 export const hostOf = (request: FastifyRequest): string => request.headers.host ?? request.host;

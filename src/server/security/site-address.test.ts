@@ -58,7 +58,7 @@ describe.skipIf(!built)('a forged Host header never reaches the links other visi
 
   it('behind a proxy and without a site address, links follow Host, never X-Forwarded-Host', async () => {
     const { app } = await schoolWithContent({ trustProxy: 1 });
-    // As README's nginx config sends it: Host passed on, the scheme in X-Forwarded-Proto; the
+    // As docs/operations.md's nginx config sends it: Host passed on, the scheme in X-Forwarded-Proto; the
     // client added an X-Forwarded-Host of its own, which nginx passes untouched.
     const headers = { host: 'school.example', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' };
     for (const url of FEEDS) {
