@@ -6,7 +6,7 @@ import { sitePages } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { installPayload } from '../../test/install-payload.ts';
 import { sanitizePostHtml } from '../posts/sanitize.ts';
-import { privacyNoticeHtml, privacyNoticePage, type PrivacyFacts } from './privacy-notice.ts';
+import { ADMISSION_WORDS, privacyNoticeHtml, privacyNoticePage, type PrivacyFacts } from './privacy-notice.ts';
 
 const facts = (overrides: Partial<PrivacyFacts> = {}): PrivacyFacts => ({
   school: { name: 'Little Acorns & Co', email: 'office@acorns.test', branches: [], timezone: 'Europe/London' },
@@ -21,19 +21,9 @@ const facts = (overrides: Partial<PrivacyFacts> = {}): PrivacyFacts => ({
 describe('the privacy notice to start from', () => {
   it('names every field the admission and contact forms ask for', () => {
     const html = privacyNoticeHtml(facts());
-    const words: Record<string, string> = {
-      name: "your child's full name",
-      birthDate: "your child's date of birth",
-      fatherName: "the father's name",
-      email: 'your e-mail address',
-      phone: 'your phone number',
-      address: 'your home address',
-      department: 'the programme you are interested in',
-      admissionDate: 'the date you would like your child to start',
-      branch: 'the branch you prefer',
-    };
     const asked = (shape: object) => Object.keys(shape).filter((k) => k !== 'website' && k !== 'formToken');
-    for (const field of asked(AdmissionFormSchema.shape)) expect(html, field).toContain(words[field]);
+    for (const field of asked(AdmissionFormSchema.shape))
+      expect(html, field).toContain(ADMISSION_WORDS[field as keyof typeof ADMISSION_WORDS]);
     expect(asked(ContactFormSchema.shape)).toEqual(['name', 'email', 'message']);
     expect(html).toContain('The contact form asks for your name, your e-mail address and your message.');
   });

@@ -29,7 +29,7 @@ export interface PrivacyFacts {
 }
 
 /** The admission form's fields as a parent reads them (every field of the form, checked by its type). */
-const ADMISSION_WORDS: Record<Exclude<keyof AdmissionForm, 'website' | 'formToken'>, string> = {
+export const ADMISSION_WORDS: Record<Exclude<keyof AdmissionForm, 'website' | 'formToken'>, string> = {
   name: "your child's full name",
   birthDate: "your child's date of birth",
   fatherName: "the father's name",
