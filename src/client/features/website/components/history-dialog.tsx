@@ -18,6 +18,7 @@ export function HistoryDialog({
   when,
   canWrite,
   restoring,
+  unsaved,
   onRestore,
 }: {
   sectionKey: SectionKey;
@@ -28,6 +29,8 @@ export function HistoryDialog({
   when: (iso: string | null) => string;
   canWrite: boolean;
   restoring: boolean;
+  /** The editor holds changes not saved: a restore replaces them. */
+  unsaved: boolean;
   onRestore: (version: VersionSummary) => Promise<unknown>;
 }) {
   const versions = useVersions(sectionKey, open);
@@ -83,7 +86,8 @@ export function HistoryDialog({
         onOpenChange={(o) => !o && setConfirming(null)}
         title="Restore this version?"
         description={
-          confirming && `${byline(confirming)}. It is published again at once, and the text published now joins the history.`
+          confirming &&
+          `${byline(confirming)}. It is published again at once, and the text published now joins the history.${unsaved ? ' Your unsaved changes are lost.' : ''}`
         }
         confirmLabel="Restore and publish"
         pendingLabel="Restoring…"

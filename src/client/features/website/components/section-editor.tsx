@@ -234,6 +234,7 @@ export function SectionEditor({
         when={when}
         canWrite={canWrite}
         restoring={restore.isPending}
+        unsaved={isDirty}
         onRestore={onRestore}
       />
       <AlertDialog
@@ -250,7 +251,7 @@ export function SectionEditor({
         open={confirm === 'reset'}
         onOpenChange={(o) => !o && setConfirm(null)}
         title="Reset to the default text?"
-        description={`The draft becomes the text ${title} had when Sprout was installed; your photos are taken out of it. Parents see it once you publish; the history keeps every published version.`}
+        description={`The draft becomes the text ${title} had when Sprout was installed; your photos are taken out of it.${isDirty ? ' Your unsaved changes are lost.' : ''} Parents see it once you publish; the history keeps every published version.`}
         confirmLabel="Reset the draft"
         pendingLabel="Resetting…"
         pending={reset.isPending}

@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router';
 import { useCan } from '#client/features/auth/hooks/use-can.ts';
 import { useSchoolTimezone } from '#client/features/school/api/school.ts';
@@ -42,6 +43,8 @@ export default function WebsiteSectionScreen() {
 
 function SectionScreen({ sectionKey }: { sectionKey: SectionKey }) {
   const doc = useSection(sectionKey);
+  // The long form is drawn in the background, yielding to the browser, not in one long task.
+  const data = useDeferredValue(doc.data);
   const canWrite = useCan('website', 'write');
   const timeZone = useSchoolTimezone();
   return (
@@ -54,12 +57,12 @@ function SectionScreen({ sectionKey }: { sectionKey: SectionKey }) {
           <p role="alert" className="text-red-700">
             Could not load the page: {doc.error.message}
           </p>
-        ) : !doc.data || !timeZone ? (
+        ) : !data || !timeZone ? (
           <p role="status" className="text-slate-600">
             Loading...
           </p>
         ) : (
-          <SectionEditor doc={doc.data} Fields={FIELDS[sectionKey]} canWrite={canWrite} when={whenIn(timeZone)} />
+          <SectionEditor doc={data} Fields={FIELDS[sectionKey]} canWrite={canWrite} when={whenIn(timeZone)} />
         )}
       </div>
     </div>
