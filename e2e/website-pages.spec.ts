@@ -104,6 +104,9 @@ describe.skipIf(chromiumMissingReason())('pages of the school’s own', () => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect.poll(() => visible(page, 'Published: parents can read it at /privacy-policy.')).toBe(true);
     await expect.poll(() => visible(page, 'Parents read it on the site.')).toBe(true);
+    // The audit log says it as a sentence.
+    await page.goto('/cms/audit');
+    await expect.poll(() => visible(page, 'Published the page “Privacy Policy”: parents can read it now')).toBe(true);
 
     // A parent on a phone: the footer links to the notice now.
     const parent = await openPage(browser, server.url, PHONE);

@@ -22,18 +22,20 @@ const detailText = (details: AuditEntry['details']) =>
         .join(', ')
     : '';
 
+/** Entities whose entries say what happened as a sentence ("Published the page “Privacy Policy”"), shown as written. */
+const SENTENCES = new Set<AuditEntry['entity']>(['page', 'section']);
+
 /** Entries newest first: when, who and from where, what, and which fields changed. */
 export function AuditList({ entries, timeZone }: { entries: AuditEntry[]; timeZone: string }) {
   return (
     <ol aria-label="Audit entries" className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
       {entries.map((e) => {
-        const what = [
-          e.entity ? AUDIT_ENTITIES[e.entity] : null,
-          e.title ? `“${e.title}”` : null,
-          e.entityId ? `#${e.entityId}` : null,
-        ]
-          .filter(Boolean)
-          .join(' ');
+        const what =
+          e.entity && SENTENCES.has(e.entity) && e.title
+            ? e.title
+            : [e.entity ? AUDIT_ENTITIES[e.entity] : null, e.title ? `“${e.title}”` : null, e.entityId ? `#${e.entityId}` : null]
+                .filter(Boolean)
+                .join(' ');
         return (
           <li key={e.id} className="grid gap-1 p-3 text-sm sm:grid-cols-[10rem_1fr] sm:gap-4 sm:p-4">
             <p className="text-slate-600">
