@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { notFound } from './errors.ts';
 import authPlugin from './plugins/auth.ts';
@@ -81,7 +81,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
             serializers: { err: errorWithoutValues as (error: Error) => { type: string; message: string; stack: string } },
           },
     // One line per notable request instead of Fastify's two per request (plugins/request-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     // A request without a Host gets the Host check's 400 below, with the security headers, not Node's bare one.
     http: { requireHostHeader: false },
