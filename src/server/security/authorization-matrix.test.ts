@@ -91,6 +91,7 @@ const EXPECTED: Record<string, Rule> = {
   'GET /api/site/galleries/:key': 'public',
   'GET /api/site/posts': 'public',
   'GET /api/site/posts/:key': 'public',
+  'GET /api/site/content/:key': 'public',
   'GET /api/site/pages': 'public',
   'GET /api/site/pages/:slug': 'public',
 
@@ -115,10 +116,12 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/cover': [
     ['gallery', 'write'],
     ['blog', 'write'],
+    ['website', 'write'],
   ],
   'POST /api/upload-multiple': [
     ['gallery', 'write'],
     ['blog', 'write'],
+    ['website', 'write'],
   ],
 
   // Enquiries: parents submit (public, with a form token); the inbox is the leads module.
