@@ -31,7 +31,8 @@ export function HistoryDialog({
   restoring: boolean;
   /** The editor holds changes not saved: a restore replaces them. */
   unsaved: boolean;
-  onRestore: (version: VersionSummary) => Promise<unknown>;
+  /** Whether the version was restored. */
+  onRestore: (version: VersionSummary) => Promise<boolean>;
 }) {
   const versions = useVersions(sectionKey, open);
   const [comparing, setComparing] = useState<VersionSummary | null>(null);
@@ -93,14 +94,12 @@ export function HistoryDialog({
         pendingLabel="Restoring…"
         pending={restoring}
         onConfirm={() =>
-          void onRestore(confirming!).then(
-            () => {
-              setConfirming(null);
-              setComparing(null);
-              onClose();
-            },
-            () => setConfirming(null),
-          )
+          void onRestore(confirming!).then((restored) => {
+            setConfirming(null);
+            if (!restored) return;
+            setComparing(null);
+            onClose();
+          })
         }
       />
     </Dialog>
