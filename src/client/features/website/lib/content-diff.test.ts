@@ -38,9 +38,11 @@ describe('the fields that differ between two versions', () => {
     expect(contentChanges(published, structuredClone(published))).toEqual([]);
   });
 
-  it('reads a path in words, counting list items from 1', () => {
-    expect(fieldLabel('testimonials.items.2.quote')).toBe('Testimonials › Items 3 › Quote');
+  it('reads a path in words, naming a list item as the editor does and counting from 1', () => {
+    expect(fieldLabel('testimonials.items.2.quote')).toBe('Testimonials › Testimonial 3 › Quote');
+    expect(fieldLabel('programmes.0.points.1')).toBe('Programme 1 › Point 2');
     expect(fieldLabel('bulletsTitle')).toBe('Bullets title');
-    expect(fieldLabel('bullets.0')).toBe('Bullets 1');
+    expect(fieldLabel('bullets.0')).toBe('Point 1');
+    expect(fieldLabel('hero.headline')).toBe('Hero › Headline');
   });
 });

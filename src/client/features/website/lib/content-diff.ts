@@ -39,17 +39,44 @@ export function contentChanges(before: unknown, after: unknown, path = ''): Fiel
   return [{ path, before: shown(before as Json), after: shown(after as Json) }];
 }
 
-/** A dotted path in words: `testimonials.items.2.quote` -> "Testimonials › Items 3 › Quote". */
+/** A list's item in words, as the editor names it (by the list's path without its numbers). */
+const ITEM_NAMES: Record<string, string> = {
+  'hero.buttons': 'Button',
+  'why.cards': 'Card',
+  'testimonials.items': 'Testimonial',
+  blocks: 'Block',
+  bullets: 'Point',
+  programmes: 'Programme',
+  'programmes.points': 'Point',
+  activities: 'Activity',
+  highlights: 'Highlight',
+  approaches: 'Approach',
+  areas: 'Area',
+  'areas.focus': 'Focus point',
+  instructions: 'Instruction',
+};
+
+const words = (part: string) =>
+  part
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/^./, (c) => c.toUpperCase());
+
+/**
+ * A dotted path in words: `testimonials.items.2.quote` -> "Testimonials › Testimonial 3 › Quote"
+ * (a list's item counted from 1, by the editor's name for it).
+ */
 export function fieldLabel(path: string): string {
-  const words = (part: string) =>
-    part
-      .replace(/([a-z])([A-Z])/g, '$1 $2')
-      .toLowerCase()
-      .replace(/^./, (c) => c.toUpperCase());
   const parts: string[] = [];
+  const named: string[] = [];
   for (const part of path.split('.')) {
-    if (/^\d+$/.test(part) && parts.length) parts[parts.length - 1] += ` ${Number(part) + 1}`;
-    else parts.push(words(part));
+    if (/^\d+$/.test(part) && parts.length) {
+      const item = ITEM_NAMES[named.join('.')];
+      parts[parts.length - 1] = `${item ?? parts[parts.length - 1]} ${Number(part) + 1}`;
+    } else {
+      named.push(part);
+      parts.push(words(part));
+    }
   }
   return parts.join(' › ');
 }
