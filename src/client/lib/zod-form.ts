@@ -33,9 +33,21 @@ type AnyForm<T extends FieldValues> = UseFormReturn<T, any, any>;
 /**
  * Puts the server's field errors (`fields`: dotted path -> message) on the form's fields, the
  * keyboard on the first of them. Returns the message for what no field shows (the error's own, or
- * null when every one found its field), for a toast or an alert beside the form.
+ * null when every one found its field), for a toast or an alert beside the form; with `otherwiseOn`,
+ * that message goes on that field instead (a form of one field, say) and null is returned.
  */
-export function showServerErrors<T extends FieldValues>(form: AnyForm<T>, error: unknown): string | null {
+export function showServerErrors<T extends FieldValues>(
+  form: AnyForm<T>,
+  error: unknown,
+  otherwiseOn?: FieldPath<T>,
+): string | null {
+  const unshown = putOnFields(form, error);
+  if (unshown === null || otherwiseOn === undefined) return unshown;
+  form.setError(otherwiseOn, { type: 'server', message: unshown }, { shouldFocus: true });
+  return null;
+}
+
+function putOnFields<T extends FieldValues>(form: AnyForm<T>, error: unknown): string | null {
   if (!(error instanceof ApiError)) return error instanceof Error ? error.message : 'Something went wrong.';
   const fields = Object.entries(error.fields ?? {});
   const known = new Set(Object.keys(form.getValues() as object));
@@ -56,7 +68,10 @@ export function showServerErrors<T extends FieldValues>(form: AnyForm<T>, error:
  * The message of a field's error, by its dotted path (arrays and nested objects included). Read
  * while drawing, it also subscribes the form to its errors, so the message shows when it comes.
  */
-export function errorAt<T extends FieldValues>(form: Pick<AnyForm<T>, 'formState'>, path: FieldPath<T> | (string & {})): string | undefined {
+export function errorAt<T extends FieldValues>(
+  form: Pick<AnyForm<T>, 'formState'>,
+  path: FieldPath<T> | (string & {}),
+): string | undefined {
   let node: unknown = form.formState.errors;
   for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
   const message = (node as { message?: unknown } | undefined)?.message;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PASSWORD_LENGTH, PasswordSchema } from './user.ts';
+import { MAX_PASSWORD_LENGTH, newPasswordFormSchema, PasswordSchema, typedPassword } from './user.ts';
 
 export const LoginSchema = z.object({
   username: z.string().trim().min(1, 'Username is required').max(200, 'Username is too long'),
@@ -14,18 +14,6 @@ export const ChangePasswordSchema = z.object({
 });
 export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
 
-/** The dialog's form adds a confirmation, checked in the browser only. */
-export const ChangePasswordFormSchema = z
-  .object({
-    currentPassword: z.string().min(1, 'Please fill in all password fields'),
-    newPassword: z.string().min(1, 'Please fill in all password fields'),
-    confirmPassword: z.string().min(1, 'Please fill in all password fields'),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] })
-  .pipe(
-    z.object({
-      currentPassword: z.string(),
-      newPassword: PasswordSchema,
-      confirmPassword: z.string(),
-    }),
-  );
+/** The dialog's form: the current password too, and the new one typed twice (checked in the browser only). */
+export const changePasswordFormSchema = (minLength: number) =>
+  newPasswordFormSchema(minLength).safeExtend({ currentPassword: typedPassword });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPlausibleYear } from '../dates.ts';
+import { fromDatetimeLocal, isPlausibleYear } from '../dates.ts';
 import { ImageUrlSchema, UploadedImageSchema } from './media.ts';
 import { listQuerySchema, optionalFilter, type ListPage } from './list-query.ts';
 
@@ -85,6 +85,62 @@ export const EventInputSchema = z
   });
 export type EventInput = z.input<typeof EventInputSchema>;
 export type EventValues = z.output<typeof EventInputSchema>;
+
+/** §2 Event form: what the back office's form holds, every field as typed (dates on the school's clock). */
+const EventFormFieldsSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  coverMode: z.enum(['url', 'file']),
+  cover_image: z.string(),
+  category: z.string(),
+  location: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  status: z.enum(EVENT_STATUSES),
+  gallery_id: z.string(),
+});
+export type EventFormValues = z.input<typeof EventFormFieldsSchema>;
+/** A new event's form. */
+export const NEW_EVENT_FORM: EventFormValues = {
+  title: '',
+  description: '',
+  coverMode: 'url',
+  cover_image: '',
+  category: '',
+  location: '',
+  start_date: '',
+  end_date: '',
+  status: 'upcoming',
+  gallery_id: '',
+};
+
+/** A datetime-local field's value read on the school's clock; anything else is left for the date check. */
+const onSchoolClock = (local: string, timeZone: string) =>
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(local) ? fromDatetimeLocal(local.slice(0, 16), timeZone) : local;
+
+/** The cover the chosen way asks for, said beside the other fields' messages whatever they are. */
+const CoverChosenSchema = EventFormFieldsSchema.pick({ coverMode: true, cover_image: true })
+  .superRefine(({ coverMode, cover_image }, ctx) => {
+    if (cover_image.trim()) return;
+    const message = coverMode === 'url' ? 'Cover image URL is required.' : 'Choose a cover image file.';
+    ctx.addIssue({ code: 'custom', path: ['cover_image'], message });
+  })
+  .transform(() => ({}));
+
+/**
+ * The form checked as the API checks it (EventInputSchema, the same messages), and its cover; what
+ * it makes of the fields is the API's payload.
+ */
+export const eventFormSchema = (timeZone: string) =>
+  z.intersection(
+    EventFormFieldsSchema.transform((form): EventInput => ({
+      ...form,
+      start_date: onSchoolClock(form.start_date, timeZone),
+      end_date: form.end_date ? onSchoolClock(form.end_date, timeZone) : null,
+      cover_image: form.cover_image || null,
+    })).pipe(EventInputSchema),
+    CoverChosenSchema,
+  );
 
 /**
  * Orders of GET /api/events: `schedule` (default; the one events order: not yet over soonest first,

@@ -108,64 +108,78 @@ function canonicalGalleryInput(raw: unknown): unknown {
   };
 }
 
+/** A gallery's fields under their canonical names, checked; what they make is what is stored. */
+const GalleryFieldsSchema = z
+  .object({
+    title: z.string({ error: 'Title required' }).trim().min(1, 'Title required').max(200, 'Title may be at most 200 characters.'),
+    description: z
+      .string()
+      .trim()
+      .max(5000, 'Description may be at most 5000 characters.')
+      .nullish()
+      .transform((v) => v ?? ''),
+    type: z.enum(GALLERY_TYPES, { error: 'Type must be images or video.' }).default('images'),
+    images: z
+      .array(imageEntry)
+      .max(200, 'A gallery may hold at most 200 images.')
+      .nullish()
+      .transform((list) => (list ?? []).filter((u) => u !== '')),
+    videoUrl: z
+      .string()
+      .trim()
+      .max(MAX_VIDEO_URL, { message: 'The video URL is too long.', abort: true })
+      .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'The video URL must start with http:// or https://.')
+      .nullish()
+      .transform((v) => v || null),
+    videoType: z.enum(VIDEO_TYPES).nullish(),
+    thumbnail: z
+      .union([ImageUrlSchema, z.null()])
+      .optional()
+      .transform((v) => v || null),
+    published: z
+      .union([z.boolean(), z.enum(['true', 'false'])])
+      .optional()
+      .transform((v) => v === true || v === 'true'),
+  })
+  .superRefine((g, ctx) => {
+    if (g.type === 'images' && g.images.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['images'], message: 'Add at least one image' });
+    if (g.type === 'video') {
+      if (!g.videoUrl) ctx.addIssue({ code: 'custom', path: ['videoUrl'], message: 'Enter the video URL.' });
+      else if (!youtubeId(g.videoUrl) && !vimeoId(g.videoUrl))
+        ctx.addIssue({ code: 'custom', path: ['videoUrl'], message: 'Enter a YouTube or Vimeo video URL.' });
+    }
+  })
+  .transform((g) => {
+    const videoUrl = g.type === 'video' ? g.videoUrl : null; // §7: null for image type
+    return {
+      ...g,
+      images: g.type === 'images' ? g.images : [],
+      videoUrl,
+      videoType: g.type === 'video' ? detectVideoType(videoUrl) : null,
+      thumbnail: g.type === 'images' ? (g.images[0] ?? null) : (videoThumbnail(videoUrl) ?? g.thumbnail),
+    };
+  });
+
 /** POST/PUT /api/admin/galleries (§7 payload). */
-export const GalleryInputSchema = z.preprocess(
-  canonicalGalleryInput,
-  z
-    .object({
-      title: z
-        .string({ error: 'Title required' })
-        .trim()
-        .min(1, 'Title required')
-        .max(200, 'Title may be at most 200 characters.'),
-      description: z
-        .string()
-        .trim()
-        .max(5000, 'Description may be at most 5000 characters.')
-        .nullish()
-        .transform((v) => v ?? ''),
-      type: z.enum(GALLERY_TYPES, { error: 'Type must be images or video.' }).default('images'),
-      images: z
-        .array(imageEntry)
-        .max(200, 'A gallery may hold at most 200 images.')
-        .nullish()
-        .transform((list) => (list ?? []).filter((u) => u !== '')),
-      videoUrl: z
-        .string()
-        .trim()
-        .max(MAX_VIDEO_URL, { message: 'The video URL is too long.', abort: true })
-        .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'The video URL must start with http:// or https://.')
-        .nullish()
-        .transform((v) => v || null),
-      videoType: z.enum(VIDEO_TYPES).nullish(),
-      thumbnail: z
-        .union([ImageUrlSchema, z.null()])
-        .optional()
-        .transform((v) => v || null),
-      published: z
-        .union([z.boolean(), z.enum(['true', 'false'])])
-        .optional()
-        .transform((v) => v === true || v === 'true'),
-    })
-    .superRefine((g, ctx) => {
-      if (g.type === 'images' && g.images.length === 0)
-        ctx.addIssue({ code: 'custom', path: ['images'], message: 'Add at least one image' });
-      if (g.type === 'video') {
-        if (!g.videoUrl) ctx.addIssue({ code: 'custom', path: ['videoUrl'], message: 'Enter the video URL.' });
-        else if (!youtubeId(g.videoUrl) && !vimeoId(g.videoUrl))
-          ctx.addIssue({ code: 'custom', path: ['videoUrl'], message: 'Enter a YouTube or Vimeo video URL.' });
-      }
-    })
-    .transform((g) => {
-      const videoUrl = g.type === 'video' ? g.videoUrl : null; // §7: null for image type
-      return {
-        ...g,
-        images: g.type === 'images' ? g.images : [],
-        videoUrl,
-        videoType: g.type === 'video' ? detectVideoType(videoUrl) : null,
-        thumbnail: g.type === 'images' ? (g.images[0] ?? null) : (videoThumbnail(videoUrl) ?? g.thumbnail),
-      };
-    }),
-);
+export const GalleryInputSchema = z.preprocess(canonicalGalleryInput, GalleryFieldsSchema);
 export type GalleryInput = z.input<typeof GalleryInputSchema>;
 export type GalleryValues = z.output<typeof GalleryInputSchema>;
+
+/**
+ * §2 Gallery form: what the back office's form holds (the images as a list of addresses; a video
+ * gallery's thumbnail kept when its address gives none), checked as the API checks it.
+ */
+export const GalleryFormSchema = z
+  .object({
+    title: z.string(),
+    description: z.string(),
+    type: z.enum(GALLERY_TYPES),
+    images: z.array(z.string()),
+    videoUrl: z.string(),
+    thumbnail: z.string().nullable(),
+    published: z.boolean(),
+  })
+  .transform((form): z.input<typeof GalleryFieldsSchema> => form)
+  .pipe(GalleryFieldsSchema);
+export type GalleryFormValues = z.input<typeof GalleryFormSchema>;

@@ -105,6 +105,29 @@ export const PostInputSchema = z.object({
 export type PostInput = z.input<typeof PostInputSchema>;
 export type PostValues = z.output<typeof PostInputSchema>;
 
+/** §5 The blog editor's one message for a missing title, slug or content. */
+const FILL_IN = 'All required fields must be filled';
+
+/** A cover file chosen in the editor, or the cover removed: they travel beside the fields. */
+const CoverChoice = { coverFile: z.custom<File | null>(), removeCover: z.boolean() };
+
+/**
+ * The blog editor: what it holds (tags as typed, the cover chosen), its message for what is
+ * missing, then the API's checks of the same fields (PostInputSchema).
+ */
+export const PostFormSchema = z
+  .object({
+    title: z.string().trim().min(1, FILL_IN),
+    slug: z.string().min(1, FILL_IN),
+    excerpt: z.string(),
+    tags: z.string(),
+    content: z.string().refine(htmlHasContent, FILL_IN),
+    ...CoverChoice,
+  })
+  .transform((form): PostInput & { coverFile: File | null; removeCover: boolean } => form)
+  .pipe(PostInputSchema.safeExtend(CoverChoice));
+export type PostFormValues = z.input<typeof PostFormSchema>;
+
 /** A row of the posts list: the post without its body (the editor reads GET /api/posts/{id}). */
 export const PostSummarySchema = PostSchema.omit({ content: true });
 export type PostSummary = z.infer<typeof PostSummarySchema>;

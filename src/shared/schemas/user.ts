@@ -100,6 +100,20 @@ export const UserUpdateSchema = z
   .refine((v) => matches(v.password, v.confirmPassword), MISMATCH);
 export type UserUpdate = z.infer<typeof UserUpdateSchema>;
 
+/** The user form's e-mail: 'E-mail is required' while it is empty, then the API's check. */
+const typedEmail = z.string().trim().min(1, 'E-mail is required').pipe(EmailSchema);
+
+/** §5 'Create New User': the dialog's words for a missing password or confirmation, then the API's checks. */
+export const UserCreateFormSchema = UserCreateSchema.safeExtend({
+  email: typedEmail,
+  password: z.string().min(1, 'Password is required').pipe(PasswordSchema),
+  confirmPassword: z.string().min(1, 'Confirm the password'),
+});
+export type UserCreateFormValues = z.input<typeof UserCreateFormSchema>;
+
+/** §5 'Edit User': the details and status (the role and password have dialogs of their own). */
+export const UserEditFormSchema = UserUpdateSchema.safeExtend({ email: typedEmail });
+
 /** §5 Admin password change: PUT /users/password/{id} and POST /admin/user/{id}/change-password. */
 export const AdminPasswordSchema = z
   .preprocess(
@@ -108,6 +122,24 @@ export const AdminPasswordSchema = z
   )
   .refine((v) => matches(v.newPassword, v.confirmPassword), MISMATCH);
 export type AdminPassword = z.infer<typeof AdminPasswordSchema>;
+
+/** A password field of a form that sets one, with §5's message while it is empty. */
+export const typedPassword = z.string().min(1, 'Please fill in all password fields');
+
+/**
+ * §5 The browser's checks of a form that sets a new password, in the spec's words and order: every
+ * field filled, the new one typed twice alike, then as long as the school's policy asks. The server
+ * checks the rest (PasswordSchema). A form with more password fields adds them with `safeExtend`.
+ */
+export const newPasswordFormSchema = (minLength: number) =>
+  z
+    .object({ newPassword: typedPassword, confirmPassword: typedPassword })
+    .refine((v) => v.newPassword === v.confirmPassword, MISMATCH)
+    .refine((v) => v.newPassword.length >= minLength, {
+      path: ['newPassword'],
+      message: `Password must be at least ${minLength} characters long`,
+      when: (payload) => payload.issues.length === 0,
+    });
 
 /** §7 PUT /users/role/{id} {id, roleId, createdBy}: roleId must be sent (null or '' for Unassigned). */
 export const UserRoleSchema = z.object({

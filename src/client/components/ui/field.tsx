@@ -2,8 +2,18 @@ import { useId, type ReactNode } from 'react';
 import { Input, type InputProps } from './input.tsx';
 import { Label } from './label.tsx';
 
-/** A labelled input with its hint and error wired up for screen readers. */
-export function Field({ label, hint, error, id, ...props }: InputProps & { label: ReactNode; hint?: ReactNode; error?: string }) {
+/**
+ * A labelled input with its hint and error wired up for screen readers (an `aria-describedby` given
+ * is added to theirs: a message shown elsewhere, say).
+ */
+export function Field({
+  label,
+  hint,
+  error,
+  id,
+  'aria-describedby': describedBy,
+  ...props
+}: InputProps & { label: ReactNode; hint?: ReactNode; error?: string }) {
   const generated = useId();
   const inputId = id ?? generated;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -14,7 +24,7 @@ export function Field({ label, hint, error, id, ...props }: InputProps & { label
       <Input
         id={inputId}
         invalid={Boolean(error)}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        aria-describedby={[hintId, errorId, describedBy].filter(Boolean).join(' ') || undefined}
         {...props}
       />
       {hint && (

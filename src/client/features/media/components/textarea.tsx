@@ -7,6 +7,7 @@ export function TextArea({
   error,
   id,
   className = '',
+  'aria-describedby': describedBy,
   ...props
 }: ComponentProps<'textarea'> & { label: string; error?: string }) {
   const generated = useId();
@@ -17,7 +18,7 @@ export function TextArea({
       <textarea
         id={inputId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : undefined}
+        aria-describedby={[error && `${inputId}-error`, describedBy].filter(Boolean).join(' ') || undefined}
         className={`block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:text-sm ${error ? 'border-red-600' : 'border-slate-300'} ${className}`}
         {...props}
       />
