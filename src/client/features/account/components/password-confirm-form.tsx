@@ -1,7 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorAt, showServerErrors, useZodForm } from '../../../lib/zod-form.ts';
+import { CurrentPasswordSchema } from '../../../../shared/schemas/security.ts';
 
 /** Asks for the current password before a change to the account's security. */
 export function PasswordConfirmForm({
@@ -19,29 +20,23 @@ export function PasswordConfirmForm({
   onCancel: () => void;
   children?: ReactNode;
 }) {
-  const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<string>();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!password) return setProblem('Enter your current password');
-    setProblem(undefined);
+  const form = useZodForm(CurrentPasswordSchema, { defaultValues: { currentPassword: '' } });
+  const submit = form.handleSubmit(async ({ currentPassword }) => {
     try {
-      await onConfirm(password);
+      await onConfirm(currentPassword);
     } catch (error) {
-      setProblem(error instanceof ApiError ? (error.fields?.currentPassword ?? error.message) : (error as Error).message);
+      showServerErrors(form, error, 'currentPassword');
     }
-  };
+  });
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
       {children}
       <Field
         label="Current password"
-        name="currentPassword"
         type="password"
         autoComplete="current-password"
-        value={password}
-        error={problem}
-        onChange={(e) => setPassword(e.target.value)}
+        {...form.register('currentPassword')}
+        error={errorAt(form, 'currentPassword')}
       />
       <div className="flex justify-end gap-3">
         <Button variant="secondary" onClick={onCancel}>

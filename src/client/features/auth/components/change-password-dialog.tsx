@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { ChangePasswordFormSchema } from '../../../../shared/schemas/auth.ts';
+import { errorAt, showServerErrors, useZodForm } from '../../../lib/zod-form.ts';
+import { changePasswordFormSchema } from '../../../../shared/schemas/auth.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { usePasswordPolicy } from '../api/get-password-policy.ts';
 
@@ -18,20 +19,17 @@ export function ChangePasswordDialog({
   onOpenChange: (open: boolean) => void;
   onSignedOut: () => void;
 }) {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const change = useChangePassword({ onSignedOut });
   const policy = usePasswordPolicy();
+  const schema = useMemo(() => changePasswordFormSchema(policy.minLength), [policy.minLength]);
+  const form = useZodForm(schema, { defaultValues: EMPTY });
   const close = (next: boolean) => {
     if (!next) {
-      setValues(EMPTY);
-      setErrors({});
+      form.reset(EMPTY);
       change.reset();
     }
     onOpenChange(next);
   };
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: e.target.value }));
 
   return (
     <Dialog
@@ -43,59 +41,34 @@ export function ChangePasswordDialog({
       <form
         noValidate
         className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const parsed = ChangePasswordFormSchema.safeParse(values);
-          if (!parsed.success) {
-            const first: Record<string, string> = {};
-            for (const issue of parsed.error.issues) first[String(issue.path[0])] ??= issue.message;
-            setErrors(first);
-            return;
-          }
-          if (values.newPassword.length < policy.minLength) {
-            setErrors({ newPassword: `Password must be at least ${policy.minLength} characters long` });
-            return;
-          }
-          setErrors({});
+        onSubmit={form.handleSubmit(({ currentPassword, newPassword }) =>
           change.mutate(
-            { currentPassword: values.currentPassword, newPassword: values.newPassword },
-            {
-              onSuccess: () => close(false),
-              onError: (error) => {
-                const fields = (error as { fields?: Record<string, string> }).fields;
-                if (fields) setErrors(fields);
-              },
-            },
-          );
-        }}
+            { currentPassword, newPassword },
+            { onSuccess: () => close(false), onError: (error) => showServerErrors(form, error) },
+          ),
+        )}
       >
         <Field
           label="Current password"
-          name="currentPassword"
           type="password"
           autoComplete="current-password"
-          value={values.currentPassword}
-          error={errors.currentPassword}
-          onChange={set('currentPassword')}
+          {...form.register('currentPassword')}
+          error={errorAt(form, 'currentPassword')}
         />
         <Field
           label="New password"
-          name="newPassword"
           type="password"
           autoComplete="new-password"
           hint={policy.hint}
-          value={values.newPassword}
-          error={errors.newPassword}
-          onChange={set('newPassword')}
+          {...form.register('newPassword')}
+          error={errorAt(form, 'newPassword')}
         />
         <Field
           label="Confirm new password"
-          name="confirmPassword"
           type="password"
           autoComplete="new-password"
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={set('confirmPassword')}
+          {...form.register('confirmPassword')}
+          error={errorAt(form, 'confirmPassword')}
         />
         <div className="flex justify-end gap-3 pt-2">
           <Button variant="secondary" onClick={() => close(false)}>

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { errorAt, useZodForm } from '../../../lib/zod-form.ts';
 import { LoginSchema } from '../../../../shared/schemas/auth.ts';
 import type { SignInNext } from '../../../../shared/schemas/security.ts';
 import { useLogin } from '../api/login.ts';
@@ -17,8 +18,8 @@ const STEP_TITLES: Record<SignInNext, string> = {
  * lead to a second step (a code from the app) or to setting one up when the school requires it.
  */
 export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
-  const [values, setValues] = useState({ username: '', password: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(LoginSchema, { defaultValues: { username: '', password: '' } });
+  const { setValue } = form;
   const [step, setStep] = useState<{ next: SignInNext; message: string } | null>(null);
   const [restartNotice, setRestartNotice] = useState<string | null>(null);
   const login = useLogin();
@@ -28,9 +29,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
       setStep(null);
       setRestartNotice(notice);
       reset();
-      setValues((v) => ({ ...v, password: '' }));
+      setValue('password', '');
     },
-    [reset],
+    [reset, setValue],
   );
 
   if (step) {
@@ -62,43 +63,26 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
     <form
       noValidate
       className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const parsed = LoginSchema.safeParse(values);
-        if (!parsed.success) {
-          setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-          return;
-        }
-        setErrors({});
+      onSubmit={form.handleSubmit((credentials) => {
         setRestartNotice(null);
-        login.mutate(parsed.data, {
+        login.mutate(credentials, {
           onSuccess: (answer) => (answer.next ? setStep({ next: answer.next, message: answer.message }) : onSignedIn?.()),
         });
-      }}
+      })}
     >
       {restartNotice && (
         <p role="status" className="rounded-lg bg-sky-50 p-3 text-sm text-sky-900">
           {restartNotice}
         </p>
       )}
-      <Field
-        label="Username"
-        name="username"
-        autoComplete="username"
-        required
-        value={values.username}
-        error={errors.username}
-        onChange={(e) => setValues((v) => ({ ...v, username: e.target.value }))}
-      />
+      <Field label="Username" autoComplete="username" required {...form.register('username')} error={errorAt(form, 'username')} />
       <Field
         label="Password"
-        name="password"
         type="password"
         autoComplete="current-password"
         required
-        value={values.password}
-        error={errors.password}
-        onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
+        {...form.register('password')}
+        error={errorAt(form, 'password')}
       />
       {login.isError && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">

@@ -1,87 +1,90 @@
 import { Plus, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { errorAt, showServerErrors, useZodForm } from '../../../lib/zod-form.ts';
 import { useImageUpload } from '../../media/api/upload-images.ts';
 import { SafeImage } from '../../media/components/safe-image.tsx';
 import { TextArea } from '../../media/components/textarea.tsx';
 import { UploadProgress } from '../../media/components/upload-progress.tsx';
 import { useSaveGallery } from '../api/galleries.ts';
-import { detectVideoType, videoThumbnail, type Gallery } from '../../../../shared/schemas/gallery.ts';
+import {
+  detectVideoType,
+  GalleryFormSchema,
+  videoThumbnail,
+  type Gallery,
+  type GalleryFormValues,
+} from '../../../../shared/schemas/gallery.ts';
+
+/** The address typed beside 'Add' (§5: a blank one is ignored). */
+const ImageUrlFieldSchema = z.object({
+  imageUrl: z
+    .string()
+    .trim()
+    .refine((url) => url === '' || /^https?:\/\//i.test(url), 'Image URLs must start with http:// or https://.'),
+});
+
+const valuesOf = (gallery: Gallery | null): GalleryFormValues => ({
+  title: gallery?.title ?? '',
+  description: gallery?.description ?? '',
+  type: gallery?.type ?? 'images',
+  images: gallery?.images ?? [],
+  videoUrl: gallery?.videoUrl ?? '',
+  // A video's own thumbnail stays when its address gives none (Vimeo).
+  thumbnail: gallery?.type === 'video' ? gallery.thumbnail : null,
+  published: gallery?.published ?? false,
+});
 
 /** §2/§4 gallery create/edit form: images by upload or URL, or a YouTube/Vimeo video. */
 export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDone: () => void }) {
-  const [title, setTitle] = useState(gallery?.title ?? '');
-  const [description, setDescription] = useState(gallery?.description ?? '');
-  const [type, setType] = useState<'images' | 'video'>(gallery?.type ?? 'images');
-  const [images, setImages] = useState<string[]>(gallery?.images ?? []);
-  const [videoUrl, setVideoUrl] = useState(gallery?.videoUrl ?? '');
-  const [published, setPublished] = useState(gallery?.published ?? false);
+  const form = useZodForm(GalleryFormSchema, { defaultValues: valuesOf(gallery) });
+  const urlForm = useZodForm(ImageUrlFieldSchema, { defaultValues: { imageUrl: '' } });
+  const [type, images, videoUrl, thumbnail] = useWatch({
+    control: form.control,
+    name: ['type', 'images', 'videoUrl', 'thumbnail'],
+  });
   const [source, setSource] = useState<'upload' | 'url'>('upload');
-  const [imageUrl, setImageUrl] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const upload = useImageUpload('multiple');
   const save = useSaveGallery();
+
+  /** The list changed: its message goes once it has an image, or (after a save was tried) comes back without one. */
+  const setImages = (next: string[]) =>
+    form.setValue('images', next, { shouldDirty: true, shouldValidate: next.length > 0 || form.formState.isSubmitted });
 
   const onFiles = async (files: FileList | null) => {
     if (!files || files.length === 0) return;
     try {
       const stored = await upload.upload([...files]);
-      setImages((list) => [...list, ...stored.map((s) => s.url)]);
-      setErrors((e) => ({ ...e, images: '' }));
+      setImages([...form.getValues('images'), ...stored.map((s) => s.url)]);
     } catch (err) {
-      setErrors((e) => ({ ...e, images: (err as Error).message }));
+      form.setError('images', { type: 'upload', message: (err as Error).message });
     }
   };
 
-  const addUrl = () => {
-    const url = imageUrl.trim();
-    if (!url) return; // §5: a blank image URL add is ignored
-    if (!/^https?:\/\//i.test(url))
-      return setErrors((e) => ({ ...e, imageUrl: 'Image URLs must start with http:// or https://.' }));
-    setImages((list) => [...list, url]);
-    setImageUrl('');
-    setErrors((e) => ({ ...e, imageUrl: '', images: '' }));
-  };
+  const addUrl = urlForm.handleSubmit(({ imageUrl }) => {
+    if (!imageUrl) return; // §5: a blank image URL add is ignored
+    setImages([...form.getValues('images'), imageUrl]);
+    urlForm.reset();
+  });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const local: Record<string, string> = {};
-    if (!title.trim()) local.title = 'Title required';
-    if (type === 'images' && images.length === 0) local.images = 'Add at least one image';
-    if (type === 'video' && !videoUrl.trim()) local.videoUrl = 'Enter the video URL.';
-    setErrors(local);
-    if (Object.keys(local).length) return;
+  const submit = form.handleSubmit(async (input) => {
     try {
-      await save.mutateAsync({
-        id: gallery?.id ?? null,
-        input: {
-          title,
-          description,
-          type,
-          images: type === 'images' ? images : [],
-          videoUrl: type === 'video' ? videoUrl : null,
-          videoType: type === 'video' ? detectVideoType(videoUrl) : null,
-          thumbnail:
-            type === 'images'
-              ? (images[0] ?? null)
-              : (videoThumbnail(videoUrl) ?? (gallery?.type === 'video' ? gallery.thumbnail : null)),
-          published,
-        },
-      });
+      await save.mutateAsync({ id: gallery?.id ?? null, input });
       toast.success(gallery ? 'Gallery updated' : 'Gallery created');
       onDone();
     } catch (err) {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields);
+      showServerErrors(form, err);
       toast.error(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : 'Save failed');
     }
-  };
+  });
 
-  const thumb =
-    type === 'video' ? (videoThumbnail(videoUrl) ?? (gallery?.type === 'video' ? gallery.thumbnail : null)) : images[0];
+  const imagesError = errorAt(form, 'images');
+  const thumb = type === 'video' ? (videoThumbnail(videoUrl) ?? thumbnail) : images[0];
 
   return (
     <form
@@ -91,28 +94,20 @@ export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDo
       aria-label={gallery ? 'Edit gallery' : 'New gallery'}
     >
       <h2 className="text-lg font-bold text-slate-900">{gallery ? 'Edit Gallery' : 'New Gallery'}</h2>
-      <Field
-        label="Title"
-        required
-        value={title}
-        onChange={(e) => setTitle(e.target.value)}
-        maxLength={200}
-        error={errors.title}
-      />
+      <Field label="Title" required maxLength={200} {...form.register('title')} error={errorAt(form, 'title')} />
       <TextArea
         label="Description"
         rows={3}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
         maxLength={5000}
-        error={errors.description}
+        {...form.register('description')}
+        error={errorAt(form, 'description')}
       />
       <fieldset>
         <legend className="mb-1 text-sm font-semibold text-slate-800">Type</legend>
         <div className="flex gap-4 text-sm">
           {(['images', 'video'] as const).map((t) => (
             <label key={t} className="flex items-center gap-2">
-              <input type="radio" name="gallery-type" checked={type === t} onChange={() => setType(t)} />
+              <input type="radio" value={t} {...form.register('type')} />
               {t === 'images' ? 'Images' : 'Video'}
             </label>
           ))}
@@ -120,7 +115,7 @@ export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDo
       </fieldset>
 
       {type === 'images' ? (
-        <fieldset className="space-y-3">
+        <fieldset className="space-y-3" aria-describedby={imagesError ? 'gallery-images-error' : undefined}>
           <legend className="mb-1 text-sm font-semibold text-slate-800">Images</legend>
           <div className="flex gap-4 text-sm">
             {(['upload', 'url'] as const).map((s) => (
@@ -158,23 +153,26 @@ export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDo
                   label="Image URL"
                   type="url"
                   placeholder="https://"
-                  value={imageUrl}
-                  onChange={(e) => setImageUrl(e.target.value)}
+                  {...urlForm.register('imageUrl')}
                   onKeyDown={(e) => {
                     if (e.key === 'Enter') {
                       e.preventDefault();
-                      addUrl();
+                      void addUrl();
                     }
                   }}
-                  error={errors.imageUrl}
+                  error={errorAt(urlForm, 'imageUrl')}
                 />
               </div>
-              <Button variant="secondary" className="mt-6" onClick={addUrl}>
+              <Button variant="secondary" className="mt-6" onClick={() => void addUrl()}>
                 <Plus className="h-4 w-4" aria-hidden="true" /> Add
               </Button>
             </div>
           )}
-          {errors.images && <p className="text-sm font-medium text-red-700">{errors.images}</p>}
+          {imagesError && (
+            <p id="gallery-images-error" className="text-sm font-medium text-red-700">
+              {imagesError}
+            </p>
+          )}
           {images.length > 0 && (
             <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Gallery images">
               {images.map((src, i) => (
@@ -182,7 +180,7 @@ export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDo
                   <SafeImage src={src} alt={`Image ${i + 1}`} className="aspect-square w-full rounded-lg" sizes="8rem" />
                   <button
                     type="button"
-                    onClick={() => setImages((list) => list.filter((_, j) => j !== i))}
+                    onClick={() => setImages(images.filter((_, j) => j !== i))}
                     className="absolute top-1 right-1 rounded-full bg-white/90 p-1 text-slate-800 shadow hover:bg-white"
                     aria-label={`Remove image ${i + 1}`}
                   >
@@ -200,9 +198,8 @@ export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDo
             type="url"
             required
             placeholder="https://www.youtube.com/watch?v=…"
-            value={videoUrl}
-            onChange={(e) => setVideoUrl(e.target.value)}
-            error={errors.videoUrl}
+            {...form.register('videoUrl')}
+            error={errorAt(form, 'videoUrl')}
             hint={`Detected: ${detectVideoType(videoUrl) === 'vimeo' ? 'Vimeo' : 'YouTube'}`}
           />
         </div>
@@ -220,7 +217,7 @@ export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDo
       </div>
 
       <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-        <input type="checkbox" checked={published} onChange={(e) => setPublished(e.target.checked)} className="h-4 w-4" />
+        <input type="checkbox" {...form.register('published')} className="h-4 w-4" />
         Publish immediately
       </label>
 

@@ -1,20 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { PermissionGrid } from '../../../components/permission-grid.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorAt, showServerErrors, useZodForm } from '../../../lib/zod-form.ts';
 import { TextArea } from '../../media/components/textarea.tsx';
-import { MODULES, type Action, type Module, type ModulePermission } from '../../../../shared/permissions.ts';
+import { MODULES, type ModulePermission } from '../../../../shared/permissions.ts';
+import { RoleInputSchema } from '../../../../shared/schemas/role.ts';
 import { useCreateRole } from '../api/create-role.ts';
 import type { Role } from '../api/get-roles.ts';
 import { useUpdateRole } from '../api/update-role.ts';
 
-type Permissions = Partial<Record<Module, ModulePermission>>;
 const OFF: ModulePermission = { read: false, write: false, delete: false };
-
-/** §3: a lowercase identifier, underscores allowed, starting with a letter. */
-const NAME_PATTERN = /^[a-z][a-z0-9_]*$/;
 
 /** §2/§5 Role form with its permission grid; a built-in role's switches show its fixed set, locked (issue 29). */
 export function RoleFormDialog({
@@ -44,75 +41,70 @@ export function RoleFormDialog({
 }
 
 function RoleForm({ role, onDone }: { role: Role | null; onDone: () => void }) {
-  const [name, setName] = useState(role?.name ?? '');
-  const [displayName, setDisplayName] = useState(role?.displayName ?? '');
-  const [description, setDescription] = useState(role?.description ?? '');
-  const [permissions, setPermissions] = useState<Permissions>(() => ({ ...(role?.permissions ?? {}) }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(RoleInputSchema, {
+    defaultValues: {
+      name: role?.name ?? '',
+      displayName: role?.displayName ?? '',
+      description: role?.description ?? '',
+      permissions: { ...(role?.permissions ?? {}) },
+    },
+  });
+  const permissions = useWatch({ control: form.control, name: 'permissions' }) ?? {};
   const create = useCreateRole();
   const update = useUpdateRole();
   const system = role?.isSystem ?? false;
   const pending = create.isPending || update.isPending;
+  const name = form.register('name');
 
-  const setAction = (module: Module, action: Action, value: boolean) =>
-    setPermissions((p) => ({ ...p, [module]: { ...(p[module] ?? OFF), [action]: value } }));
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found: Record<string, string> = {};
-    if (!name.trim()) found.name = 'Name is required';
-    else if (!NAME_PATTERN.test(name.trim())) found.name = 'Lowercase letters, digits and underscores, starting with a letter';
-    if (!displayName.trim()) found.displayName = 'Display name is required';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const input = { name: name.trim(), displayName: displayName.trim(), description: description.trim(), permissions };
+  const submit = form.handleSubmit(async ({ name, displayName, description, permissions }) => {
+    const input = { name, displayName, description: description ?? '', permissions };
     try {
       if (role) await update.mutateAsync({ id: role.id, ...input });
       else await create.mutateAsync(input);
       onDone();
     } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      showServerErrors(form, error);
     }
-  };
+  });
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Name"
-          name="name"
           autoComplete="off"
           required
           hint="Lowercase, e.g. class_teacher"
           disabled={system}
-          value={name}
-          error={errors.name}
-          onChange={(e) => setName(e.target.value.toLowerCase())}
+          {...name}
+          onChange={(e) => {
+            e.target.value = e.target.value.toLowerCase();
+            return name.onChange(e);
+          }}
+          error={errorAt(form, 'name')}
         />
         <Field
           label="Display name"
-          name="displayName"
           autoComplete="off"
           required
-          value={displayName}
-          error={errors.displayName}
-          onChange={(e) => setDisplayName(e.target.value)}
+          {...form.register('displayName')}
+          error={errorAt(form, 'displayName')}
         />
       </div>
-      <TextArea
-        label="Description"
-        name="description"
-        rows={2}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-      />
+      <TextArea label="Description" rows={2} {...form.register('description')} error={errorAt(form, 'description')} />
       <fieldset>
         <legend className="mb-2 text-sm font-semibold text-slate-800">Permissions</legend>
         <PermissionGrid
           caption="Role permissions"
           locked={system}
-          rows={MODULES.map((module) => ({ module, ...(permissions[module] ?? OFF) }))}
-          onAction={setAction}
+          rows={MODULES.map((module) => ({ module, ...OFF, ...permissions[module] }))}
+          onAction={(module, action, value) =>
+            form.setValue(
+              'permissions',
+              { ...permissions, [module]: { ...OFF, ...permissions[module], [action]: value } },
+              { shouldDirty: true },
+            )
+          }
         />
       </fieldset>
       <div className="flex justify-end gap-3 pt-2">

@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import type { SecuritySettings } from '../../../../shared/schemas/security.ts';
+import { errorAt, showServerErrors, useZodForm } from '../../../lib/zod-form.ts';
+import { SecuritySettingsSchema, type SecuritySettings } from '../../../../shared/schemas/security.ts';
 import { useSaveSecuritySettings } from '../api/security.ts';
 
 const FIELDS: ReadonlyArray<{ key: keyof SecuritySettings; label: string; hint: string; min: number; max: number }> = [
@@ -27,20 +26,17 @@ const FIELDS: ReadonlyArray<{ key: keyof SecuritySettings; label: string; hint: 
 
 /** The password policy, session lifetimes and audit retention (settings: write). */
 export function SecuritySettingsForm({ initial, canWrite }: { initial: SecuritySettings; canWrite: boolean }) {
-  const [values, setValues] = useState<Record<keyof SecuritySettings, string>>(
-    () => Object.fromEntries(FIELDS.map((f) => [f.key, String(initial[f.key])])) as Record<keyof SecuritySettings, string>,
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(SecuritySettingsSchema, {
+    defaultValues: Object.fromEntries(FIELDS.map((f) => [f.key, String(initial[f.key])])),
+  });
   const save = useSaveSecuritySettings();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setErrors({});
+  const submit = form.handleSubmit(async (settings) => {
     try {
-      await save.mutateAsync(Object.fromEntries(FIELDS.map((f) => [f.key, Number(values[f.key])])) as SecuritySettings);
+      await save.mutateAsync(settings);
     } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      showServerErrors(form, error);
     }
-  };
+  });
   return (
     <form
       noValidate
@@ -63,9 +59,8 @@ export function SecuritySettingsForm({ initial, canWrite }: { initial: SecurityS
             min={f.min}
             max={f.max}
             disabled={!canWrite}
-            value={values[f.key]}
-            error={errors[f.key]}
-            onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))}
+            {...form.register(f.key)}
+            error={errorAt(form, f.key)}
           />
         ))}
       </div>

@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import type { TwoFactorMode, TwoFactorPolicy } from '../../../../shared/schemas/security.ts';
+import { errorAt, showServerErrors, useZodForm } from '../../../lib/zod-form.ts';
+import { TwoFactorPolicySchema, type TwoFactorMode, type TwoFactorPolicy } from '../../../../shared/schemas/security.ts';
 import { useSaveTwoFactorPolicy } from '../api/security.ts';
 
 const MODES: ReadonlyArray<{ mode: TwoFactorMode; label: string; hint: string }> = [
@@ -21,21 +22,20 @@ export function TwoFactorPolicyForm({
   roles: ReadonlyArray<{ id: number; displayName: string }>;
   canWrite: boolean;
 }) {
-  const [policy, setPolicy] = useState(initial);
-  const [error, setError] = useState<string>();
+  const form = useZodForm(TwoFactorPolicySchema, { defaultValues: initial });
+  const [mode, roleIds = []] = useWatch({ control: form.control, name: ['mode', 'roleIds'] });
   const save = useSaveTwoFactorPolicy();
   const id = useId();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(undefined);
+  const submit = form.handleSubmit(async (policy) => {
     try {
       await save.mutateAsync(policy);
     } catch (err) {
-      setError(err instanceof ApiError ? (err.fields?.roleIds ?? err.message) : (err as Error).message);
+      showServerErrors(form, err, 'roleIds');
     }
-  };
+  });
+  const error = errorAt(form, 'roleIds');
   const toggleRole = (roleId: number, on: boolean) =>
-    setPolicy((p) => ({ ...p, roleIds: on ? [...p.roleIds, roleId] : p.roleIds.filter((r) => r !== roleId) }));
+    form.setValue('roleIds', on ? [...roleIds, roleId] : roleIds.filter((r) => r !== roleId), { shouldDirty: true });
 
   return (
     <form noValidate onSubmit={submit} className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
@@ -48,10 +48,8 @@ export function TwoFactorPolicyForm({
               <input
                 type="radio"
                 id={`${id}-${m.mode}`}
-                name={`${id}-mode`}
                 value={m.mode}
-                checked={policy.mode === m.mode}
-                onChange={() => setPolicy((p) => ({ ...p, mode: m.mode }))}
+                {...form.register('mode')}
                 aria-describedby={`${id}-${m.mode}-hint`}
                 className="mt-1 h-4 w-4 accent-brand-600"
               />
@@ -66,14 +64,14 @@ export function TwoFactorPolicyForm({
             </div>
           ))}
         </div>
-        {policy.mode === 'roles' && (
+        {mode === 'roles' && (
           <fieldset className="mt-4 ml-7 space-y-2" aria-describedby={error ? `${id}-error` : undefined}>
             <legend className="text-sm font-semibold text-slate-800">Roles that must use it</legend>
             {roles.map((role) => (
               <div key={role.id} className="flex items-center gap-2">
                 <Checkbox
                   id={`${id}-role-${role.id}`}
-                  checked={policy.roleIds.includes(role.id)}
+                  checked={roleIds.includes(role.id)}
                   onCheckedChange={(v) => toggleRole(role.id, v === true)}
                 />
                 <label htmlFor={`${id}-role-${role.id}`} className="text-sm text-slate-800">

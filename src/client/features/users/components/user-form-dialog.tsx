@@ -1,41 +1,32 @@
-import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import type { PublicUser } from '../../../../shared/schemas/user.ts';
+import { errorAt, showServerErrors, useZodForm } from '../../../lib/zod-form.ts';
+import {
+  UserCreateFormSchema,
+  UserEditFormSchema,
+  type PublicUser,
+  type UserCreateFormValues,
+} from '../../../../shared/schemas/user.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 
-interface Values {
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  password: string;
-  confirmPassword: string;
-  status: string;
-  roleId: string;
-}
-
-const REQUIRED: Array<[keyof Values, string]> = [
-  ['username', 'Username is required'],
-  ['email', 'E-mail is required'],
-  ['firstName', 'First name is required'],
-  ['lastName', 'Last name is required'],
-];
-
-const initial = (user: PublicUser | null): Values => ({
+const initial = (user: PublicUser | null): UserCreateFormValues => ({
   username: user?.username ?? '',
   email: user?.email ?? '',
   firstName: user?.firstName ?? '',
   lastName: user?.lastName ?? '',
   password: '',
   confirmPassword: '',
-  status: user?.status ?? 'active',
+  // `suspended` (old data only) shows as it is; the form's check refuses it, as the API does.
+  status: (user?.status ?? 'active') as UserCreateFormValues['status'],
   roleId: '',
 });
+
+/** What the dialog submits: a new user, or an existing one's details. */
+const NEW_USER = UserCreateFormSchema.transform((input) => ({ kind: 'create' as const, input }));
+const USER_DETAILS = UserEditFormSchema.transform((input) => ({ kind: 'edit' as const, input }));
 
 /** §5 User form: 'Create New User' (with password and role) or 'Edit User' (details and status). */
 export function UserFormDialog({
@@ -80,121 +71,70 @@ function UserForm({
   passwordHint: string;
   onDone: () => void;
 }) {
-  const [values, setValues] = useState(() => initial(user));
-  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const form = useZodForm<typeof NEW_USER | typeof USER_DETAILS>(user ? USER_DETAILS : NEW_USER, {
+    defaultValues: initial(user),
+  });
   const create = useCreateUser();
   const update = useUpdateUser();
   const pending = create.isPending || update.isPending;
-  const set = (key: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const missing: typeof errors = {};
-    for (const [key, message] of REQUIRED) if (!values[key].trim()) missing[key] = message;
-    if (!user) {
-      if (!values.password) missing.password = 'Password is required';
-      if (!values.confirmPassword) missing.confirmPassword = 'Confirm the password';
-      else if (values.password !== values.confirmPassword) missing.confirmPassword = 'Passwords do not match';
-    }
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
-    const details = {
-      username: values.username.trim(),
-      email: values.email.trim(),
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      status: values.status as 'active' | 'inactive',
-    };
+  const submit = form.handleSubmit(async (values) => {
     try {
-      if (user) await update.mutateAsync({ id: user.id, ...details });
-      else
-        await create.mutateAsync({
-          ...details,
-          password: values.password,
-          confirmPassword: values.confirmPassword,
-          roleId: values.roleId ? Number(values.roleId) : null,
-        });
+      if (values.kind === 'create') await create.mutateAsync(values.input);
+      else {
+        const { username, email, firstName, lastName, status = 'active' } = values.input;
+        await update.mutateAsync({ id: user!.id, username, email, firstName, lastName, status });
+      }
       onDone();
     } catch (error) {
       // The toast said why; keep what was typed and mark the fields the server named.
-      if (error instanceof ApiError && error.fields) setErrors(error.fields as typeof errors);
+      showServerErrors(form, error);
     }
-  };
+  });
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="First name"
-          name="firstName"
           autoComplete="off"
           required
-          value={values.firstName}
-          error={errors.firstName}
-          onChange={set('firstName')}
+          {...form.register('firstName')}
+          error={errorAt(form, 'firstName')}
         />
-        <Field
-          label="Last name"
-          name="lastName"
-          autoComplete="off"
-          required
-          value={values.lastName}
-          error={errors.lastName}
-          onChange={set('lastName')}
-        />
+        <Field label="Last name" autoComplete="off" required {...form.register('lastName')} error={errorAt(form, 'lastName')} />
       </div>
-      <Field
-        label="Username"
-        name="username"
-        autoComplete="off"
-        required
-        value={values.username}
-        error={errors.username}
-        onChange={set('username')}
-      />
-      <Field
-        label="E-mail"
-        name="email"
-        type="email"
-        autoComplete="off"
-        required
-        value={values.email}
-        error={errors.email}
-        onChange={set('email')}
-      />
+      <Field label="Username" autoComplete="off" required {...form.register('username')} error={errorAt(form, 'username')} />
+      <Field label="E-mail" type="email" autoComplete="off" required {...form.register('email')} error={errorAt(form, 'email')} />
       {!user && (
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Password"
-            name="password"
             type="password"
             autoComplete="new-password"
             required
             hint={passwordHint}
-            value={values.password}
-            error={errors.password}
-            onChange={set('password')}
+            {...form.register('password')}
+            error={errorAt(form, 'password')}
           />
           <Field
             label="Confirm password"
-            name="confirmPassword"
             type="password"
             autoComplete="new-password"
             required
-            value={values.confirmPassword}
-            error={errors.confirmPassword}
-            onChange={set('confirmPassword')}
+            {...form.register('confirmPassword')}
+            error={errorAt(form, 'confirmPassword')}
           />
         </div>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Status" name="status" value={values.status} onChange={set('status')}>
+        <SelectField label="Status" {...form.register('status')} error={errorAt(form, 'status')}>
           <option value="active">Active</option>
           <option value="inactive">Inactive</option>
-          {values.status === 'suspended' && <option value="suspended">Suspended</option>}
+          {user?.status === 'suspended' && <option value="suspended">Suspended</option>}
         </SelectField>
         {!user && (
-          <SelectField label="Role" name="roleId" value={values.roleId} onChange={set('roleId')}>
+          <SelectField label="Role" {...form.register('roleId')} error={errorAt(form, 'roleId')}>
             <option value="">Unassigned</option>
             {roles.map((r) => (
               <option key={r.id} value={r.id}>

@@ -1,17 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useMemo } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { MIN_PASSWORD_LENGTH } from '../../../../shared/schemas/user.ts';
+import { errorAt, useZodForm } from '../../../lib/zod-form.ts';
+import { newPasswordFormSchema } from '../../../../shared/schemas/user.ts';
 import { useChangeUserPassword } from '../api/change-user-password.ts';
-
-/** §5: the checks of the administrator's password change, in the spec's words. */
-export function passwordProblem(newPassword: string, confirmPassword: string, minLength = MIN_PASSWORD_LENGTH): string | null {
-  if (!newPassword || !confirmPassword) return 'Please fill in all password fields';
-  if (newPassword !== confirmPassword) return 'Passwords do not match';
-  if (newPassword.length < minLength) return `Password must be at least ${minLength} characters long`;
-  return null;
-}
 
 /** An administrator sets another member of staff's password (their sessions end). */
 export function UserPasswordDialog({
@@ -37,45 +30,44 @@ export function UserPasswordDialog({
 }
 
 function PasswordForm({ id, policy, onDone }: { id: number; policy: { minLength: number; hint: string }; onDone: () => void }) {
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const schema = useMemo(() => newPasswordFormSchema(policy.minLength), [policy.minLength]);
+  // Checked on submit, then as the fields change: the one message is an alert, not for every Tab.
+  const form = useZodForm(schema, { defaultValues: { newPassword: '', confirmPassword: '' }, mode: 'onSubmit' });
   const change = useChangeUserPassword();
+  const ids = useId();
+  // §5 says what is wrong in one sentence under both fields; the fields it is about point to it.
+  const problem = errorAt(form, 'newPassword') ?? errorAt(form, 'confirmPassword');
+  const marked = (name: 'newPassword' | 'confirmPassword') =>
+    errorAt(form, name) ? { 'aria-invalid': true, 'aria-describedby': `${ids}-problem` } : {};
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = passwordProblem(newPassword, confirmPassword, policy.minLength);
-    setProblem(found);
-    if (found) return;
+  const submit = form.handleSubmit(async ({ newPassword }) => {
     try {
       await change.mutateAsync({ id, newPassword });
       onDone();
     } catch {
       // The toast says why; the dialog stays open.
     }
-  };
+  });
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
       <Field
         label="New password"
-        name="newPassword"
         type="password"
         autoComplete="new-password"
         hint={policy.hint}
-        value={newPassword}
-        onChange={(e) => setNewPassword(e.target.value)}
+        {...form.register('newPassword')}
+        {...marked('newPassword')}
       />
       <Field
         label="Confirm new password"
-        name="confirmPassword"
         type="password"
         autoComplete="new-password"
-        value={confirmPassword}
-        onChange={(e) => setConfirmPassword(e.target.value)}
+        {...form.register('confirmPassword')}
+        {...marked('confirmPassword')}
       />
       {problem && (
-        <p role="alert" className="text-sm font-medium text-red-700">
+        <p id={`${ids}-problem`} role="alert" className="text-sm font-medium text-red-700">
           {problem}
         </p>
       )}

@@ -1,5 +1,5 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { ListPager } from '#client/components/cms/list-pager.tsx';
 import { SearchBox } from '#client/components/cms/search-box.tsx';
@@ -9,6 +9,8 @@ import { Field } from '../../../../components/ui/field.tsx';
 import { useCan } from '../../../../features/auth/hooks/use-can.ts';
 import { useCategoriesList, useDeleteCategory, useSaveCategory } from '../../../../features/categories/api/categories.ts';
 import { ConfirmDialog } from '../../../../features/media/components/confirm-dialog.tsx';
+import { errorAt, showServerErrors, useZodForm } from '#client/lib/zod-form.ts';
+import { CategoryInputSchema } from '#shared/schemas/category.ts';
 
 const PAGE_SIZE = 20;
 
@@ -26,34 +28,31 @@ export default function CategoriesScreen() {
   const remove = useDeleteCategory();
   const canWrite = useCan('settings', 'write');
   const canDelete = useCan('settings', 'delete');
-  const [name, setName] = useState('');
+  const form = useZodForm(CategoryInputSchema, { defaultValues: { name: '' } });
   const [editing, setEditing] = useState<number | null>(null);
-  const [error, setError] = useState<string>();
   const [confirm, setConfirm] = useState<{ id: number; name: string } | null>(null);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) return setError('Category name is required.');
-    setError(undefined);
-    try {
-      await save.mutateAsync({ id: editing, name: name.trim() });
-      toast.success(editing === null ? 'Category added' : 'Category updated');
-      setName('');
-      setEditing(null);
-    } catch (err) {
-      setError((err as Error).message);
-    }
+  /** Back to 'New category name' (none), or to editing one category. */
+  const edit = (category: { id: number; name: string } | null) => {
+    setEditing(category?.id ?? null);
+    form.reset({ name: category?.name ?? '' });
   };
+
+  const submit = form.handleSubmit(async ({ name }) => {
+    try {
+      await save.mutateAsync({ id: editing, name });
+      toast.success(editing === null ? 'Category added' : 'Category updated');
+      edit(null);
+    } catch (err) {
+      showServerErrors(form, err, 'name');
+    }
+  });
 
   const doDelete = async () => {
     if (!confirm) return;
     try {
       await remove.mutateAsync(confirm.id);
       toast.success('Category deleted');
-      if (editing === confirm.id) {
-        setEditing(null);
-        setName('');
-      }
+      if (editing === confirm.id) edit(null);
     } catch (err) {
       toast.error((err as Error).message);
     } finally {
@@ -74,11 +73,10 @@ export default function CategoriesScreen() {
           <div className="flex-1">
             <Field
               label={editing === null ? 'New category name' : 'Category name'}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
+              {...form.register('name')}
               maxLength={60}
               required
-              error={error}
+              error={errorAt(form, 'name')}
               placeholder="e.g. Workshop"
             />
           </div>
@@ -87,14 +85,7 @@ export default function CategoriesScreen() {
               {editing === null ? 'Add' : 'Update'}
             </Button>
             {editing !== null && (
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setEditing(null);
-                  setName('');
-                  setError(undefined);
-                }}
-              >
+              <Button variant="secondary" onClick={() => edit(null)}>
                 Cancel
               </Button>
             )}
@@ -136,16 +127,7 @@ export default function CategoriesScreen() {
               </div>
               <div className="flex shrink-0 gap-1">
                 {canWrite && (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Edit ${c.name}`}
-                    onClick={() => {
-                      setEditing(c.id);
-                      setName(c.name);
-                      setError(undefined);
-                    }}
-                  >
+                  <Button variant="ghost" size="sm" aria-label={`Edit ${c.name}`} onClick={() => edit(c)}>
                     <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
                   </Button>
                 )}

@@ -1,5 +1,19 @@
 import { X } from 'lucide-react';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+  type RefObject,
+} from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/field.tsx';
@@ -9,8 +23,9 @@ import { TextArea } from '#client/features/media/components/textarea.tsx';
 import { UploadProgress } from '#client/features/media/components/upload-progress.tsx';
 import { usePost, useSavePost } from '#client/features/posts/api/posts.ts';
 import { PostHtml } from '#client/features/posts/components/post-html.tsx';
-import { useSlugCheck } from '#client/features/posts/hooks/use-slug-check.ts';
-import { htmlHasContent, slugify, type Post } from '#shared/schemas/post.ts';
+import { useSlugCheck, type SlugState } from '#client/features/posts/hooks/use-slug-check.ts';
+import { showServerErrors, useZodForm } from '#client/lib/zod-form.ts';
+import { PostFormSchema, slugify, type Post, type PostFormValues } from '#shared/schemas/post.ts';
 
 /**
  * TipTap (about 110 KB compressed) comes in its own chunk, after the form is drawn: the blog screen
@@ -20,43 +35,31 @@ const RichTextEditor = lazy(async () => ({
   default: (await import('#client/features/posts/components/rich-text-editor.tsx')).RichTextEditor,
 }));
 
+/** The post the editor holds: its id (null: a new one), cover and fields. */
 interface Draft {
   id: number | null;
-  title: string;
-  slug: string;
-  slugTouched: boolean;
-  excerpt: string;
-  content: string;
-  tags: string;
   cover: string | null;
-  coverFile: File | null;
-  removeCover: boolean;
+  values: PostFormValues;
 }
 
 const EMPTY: Draft = {
   id: null,
-  title: '',
-  slug: '',
-  slugTouched: false,
-  excerpt: '',
-  content: '',
-  tags: '',
   cover: null,
-  coverFile: null,
-  removeCover: false,
+  values: { title: '', slug: '', excerpt: '', tags: '', content: '', coverFile: null, removeCover: false },
 };
 
 const draftOf = (p: Post): Draft => ({
   id: p.id,
-  title: p.title,
-  slug: p.slug,
-  slugTouched: true,
-  excerpt: p.excerpt,
-  content: p.content,
-  tags: p.tags.join(', '),
   cover: p.cover_image,
-  coverFile: null,
-  removeCover: false,
+  values: {
+    title: p.title,
+    slug: p.slug,
+    excerpt: p.excerpt,
+    tags: p.tags.join(', '),
+    content: p.content,
+    coverFile: null,
+    removeCover: false,
+  },
 });
 
 export const parseTags = (text: string) => [
@@ -86,65 +89,82 @@ export const PostEditor = memo(function PostEditor({ postId, onDone }: { postId:
   return <PostForm initial={draftOf(post.data)} onDone={onDone} />;
 });
 
+type PostEditorControl = UseFormReturn<PostFormValues, unknown, z.output<typeof PostFormSchema>>['control'];
+
+/** What the slug field accepts as typed: a URL segment, spaces as hyphens. */
+const typedSlug = (value: string) => slugify(value.replace(/ /g, '-')) || value.toLowerCase().replace(/[^a-z0-9-]/g, '');
+
+/** The first message the form holds (the one the editor shows), field by field in the form's order. */
+function firstMessage(errors: object): string | undefined {
+  for (const value of Object.values(errors) as unknown[]) {
+    if (!value || typeof value !== 'object') continue;
+    const own = (value as { message?: unknown }).message;
+    const found = typeof own === 'string' && own ? own : firstMessage(value);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The fields live in the form library, not in React state: typing re-renders only the parts that
+ * show what is typed (the slug's address, the tags, the preview), not the whole editor.
+ */
 function PostForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
   const [progress, setProgress] = useState<number | null>(null);
   const save = useSavePost(setProgress);
-  const [draft, setDraft] = useState<Draft>(initial);
+  // Checked when saved, then as fields change: the editor's one message is an alert, not for every Tab.
+  const form = useZodForm(PostFormSchema, { defaultValues: initial.values, mode: 'onSubmit' });
   const [mode, setMode] = useState<'edit' | 'preview'>('edit');
-  const [error, setError] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
-  const slugState = useSlugCheck(draft.slug, draft.id);
-  const previewUrl = useMemo(() => (draft.coverFile ? URL.createObjectURL(draft.coverFile) : null), [draft.coverFile]);
+  const slugTouched = useRef(initial.id !== null);
+  const slugState = useRef<SlugState>('idle');
+  const problemId = useId();
+  const [coverFile, removeCover] = useWatch({ control: form.control, name: ['coverFile', 'removeCover'] });
+  const previewUrl = useMemo(() => (coverFile ? URL.createObjectURL(coverFile) : null), [coverFile]);
   useEffect(() => {
     if (initial.id !== null) formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [initial.id]);
 
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
-  const setContent = useCallback((content: string) => setDraft((d) => ({ ...d, content })), []);
+  const setContent = useCallback(
+    (content: string) => form.setValue('content', content, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
+    [form],
+  );
   const reset = onDone;
 
-  const submit = async (status: 'draft' | 'published', e?: FormEvent) => {
-    e?.preventDefault();
-    if (!draft.title.trim() || !draft.slug || !htmlHasContent(draft.content))
-      return setError('All required fields must be filled');
-    if (slugState === 'taken') return setError('Fix slug error before submitting');
-    setError(undefined);
-    try {
-      await save.mutateAsync({
-        id: draft.id,
-        form: {
-          title: draft.title,
-          slug: draft.slug,
-          excerpt: draft.excerpt,
-          content: draft.content,
-          status,
-          tags: parseTags(draft.tags),
-          coverFile: draft.coverFile,
-          removeCover: draft.removeCover,
-        },
-      });
-      toast.success(draft.id !== null ? 'Post updated' : status === 'published' ? 'Published!' : 'Saved');
-      reset();
-    } catch (err) {
-      const message = (err as Error).message || 'Server error';
-      setError(message);
-      toast.error(message);
-    } finally {
-      setProgress(null);
-    }
-  };
+  const submit = (status: 'draft' | 'published') =>
+    form.handleSubmit(async ({ coverFile, removeCover, ...post }) => {
+      if (slugState.current === 'taken')
+        return form.setError('root.slug', { type: 'taken', message: 'Fix slug error before submitting' });
+      try {
+        await save.mutateAsync({ id: initial.id, form: { ...post, status, coverFile, removeCover } });
+        toast.success(initial.id !== null ? 'Post updated' : status === 'published' ? 'Published!' : 'Saved');
+        reset();
+      } catch (err) {
+        const message = showServerErrors(form, err) ?? (err as Error).message;
+        if (message) form.setError('root.server', { type: 'server', message });
+        toast.error(message || 'Server error');
+      } finally {
+        setProgress(null);
+      }
+    });
 
-  const coverShown = previewUrl ?? (draft.removeCover ? null : draft.cover);
+  const problem = firstMessage(form.formState.errors);
+  /** A field the editor's message is about points to it. */
+  const marked = (name: 'title' | 'slug' | 'excerpt' | 'tags') =>
+    form.formState.errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': problemId } : {};
+  const coverShown = previewUrl ?? (removeCover ? null : initial.cover);
+  const title = form.register('title');
+  const slug = form.register('slug');
 
   return (
     <form
       ref={formRef}
-      onSubmit={(e) => void submit('published', e)}
+      onSubmit={(e) => void submit('published')(e)}
       noValidate
       className="mt-6 scroll-mt-20 space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-bold text-slate-900">{draft.id !== null ? 'Edit Post' : 'New Post'}</h2>
+        <h2 className="text-lg font-bold text-slate-900">{initial.id !== null ? 'Edit Post' : 'New Post'}</h2>
         <div className="inline-flex rounded-lg border border-slate-300 p-0.5" role="group" aria-label="Editor mode">
           {(['edit', 'preview'] as const).map((m) => (
             <button
@@ -164,43 +184,34 @@ function PostForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
         <Field
           label="Title"
           required
-          value={draft.title}
           maxLength={200}
-          onChange={(e) => set({ title: e.target.value, ...(draft.slugTouched ? {} : { slug: slugify(e.target.value) }) })}
+          {...title}
+          {...marked('title')}
+          onChange={(e) => {
+            if (!slugTouched.current) form.setValue('slug', slugify(e.target.value));
+            return title.onChange(e);
+          }}
         />
-        <div>
-          <Field
-            label="Slug"
-            required
-            value={draft.slug}
-            maxLength={120}
-            onChange={(e) =>
-              set({
-                slug: slugify(e.target.value.replace(/ /g, '-')) || e.target.value.toLowerCase().replace(/[^a-z0-9-]/g, ''),
-                slugTouched: true,
-              })
-            }
-            hint={`/blog/${draft.slug || 'your-post'}`}
-            error={
-              slugState === 'taken' ? 'This URL is already in use.' : slugState === 'error' ? 'Error checking slug' : undefined
-            }
-          />
-          {slugState === 'available' && <p className="mt-1 text-xs font-medium text-green-700">This URL is available.</p>}
-        </div>
-        <TextArea
-          label="Excerpt"
-          rows={2}
-          value={draft.excerpt}
-          maxLength={500}
-          onChange={(e) => set({ excerpt: e.target.value })}
+        <SlugField
+          control={form.control}
+          postId={initial.id}
+          slugStateRef={slugState}
+          {...slug}
+          {...marked('slug')}
+          onChange={(e) => {
+            e.target.value = typedSlug(e.target.value);
+            slugTouched.current = true;
+            return slug.onChange(e);
+          }}
         />
+        <TextArea label="Excerpt" rows={2} maxLength={500} {...form.register('excerpt')} {...marked('excerpt')} />
         <div>
           <Label htmlFor="post-cover">Cover image</Label>
           <input
             id="post-cover"
             type="file"
             accept="image/png,image/jpeg,image/gif,image/webp"
-            onChange={(e) => set({ coverFile: e.target.files?.[0] ?? null })}
+            onChange={(e) => form.setValue('coverFile', e.target.files?.[0] ?? null, { shouldDirty: true })}
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:font-semibold file:text-white"
           />
           {coverShown && (
@@ -213,7 +224,10 @@ function PostForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
               />
               <button
                 type="button"
-                onClick={() => set({ coverFile: null, removeCover: true })}
+                onClick={() => {
+                  form.setValue('coverFile', null, { shouldDirty: true });
+                  form.setValue('removeCover', true, { shouldDirty: true });
+                }}
                 className="absolute top-1 right-1 rounded-full bg-white/90 p-1 shadow"
                 aria-label="Remove cover image"
               >
@@ -222,52 +236,32 @@ function PostForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
             </div>
           )}
         </div>
-        <Field
-          label="Tags"
-          value={draft.tags}
-          onChange={(e) => set({ tags: e.target.value })}
-          hint="Separate tags with commas, e.g. Play, Nature"
-        />
-        {parseTags(draft.tags).length > 0 && (
-          <ul className="flex flex-wrap gap-1" aria-label="Tags">
-            {parseTags(draft.tags).map((t) => (
-              <li key={t} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
-                #{t}
-              </li>
-            ))}
-          </ul>
-        )}
+        <Field label="Tags" {...form.register('tags')} {...marked('tags')} hint="Separate tags with commas, e.g. Play, Nature" />
+        <TagList control={form.control} />
         <div>
           <p id="post-body-label" className="mb-1 text-sm font-semibold text-slate-800">
             Content
           </p>
           <Suspense fallback={<div className="h-64 rounded-lg border border-slate-300 bg-white" />}>
-            <RichTextEditor value={draft.content} onChange={setContent} labelId="post-body-label" />
+            <RichTextEditor value={initial.values.content} onChange={setContent} labelId="post-body-label" />
           </Suspense>
         </div>
       </div>
-      {mode === 'preview' && (
-        <article className="rounded-xl border border-slate-200 p-4">
-          <h3 className="text-2xl font-bold text-slate-900">{draft.title || 'Untitled'}</h3>
-          {draft.excerpt && <p className="mt-1 text-slate-600">{draft.excerpt}</p>}
-          {coverShown && <SafeImage src={coverShown} alt="" className="mt-3 aspect-video w-full rounded-xl" />}
-          <PostHtml html={draft.content} className="mt-4" />
-        </article>
-      )}
+      {mode === 'preview' && <PostPreview control={form.control} cover={coverShown} />}
 
-      {error && (
-        <p role="alert" className="text-sm font-semibold text-red-700">
-          {error}
+      {problem && (
+        <p id={problemId} role="alert" className="text-sm font-semibold text-red-700">
+          {problem}
         </p>
       )}
       <UploadProgress value={progress} label="Saving" />
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
-        {draft.id !== null && (
+        {initial.id !== null && (
           <Button variant="ghost" onClick={reset}>
             Cancel
           </Button>
         )}
-        <Button variant="secondary" disabled={save.isPending} onClick={() => void submit('draft')}>
+        <Button variant="secondary" disabled={save.isPending} onClick={() => void submit('draft')()}>
           Save Draft
         </Button>
         <Button type="submit" disabled={save.isPending}>
@@ -275,5 +269,62 @@ function PostForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The slug as typed, its address, and whether another post has it (checked as it changes). */
+function SlugField({
+  control,
+  postId,
+  slugStateRef,
+  ...input
+}: Omit<ComponentProps<typeof Field>, 'label'> & {
+  control: PostEditorControl;
+  postId: number | null;
+  slugStateRef: RefObject<SlugState>;
+}) {
+  const slug = useWatch({ control, name: 'slug' });
+  const state = useSlugCheck(slug, postId);
+  useEffect(() => {
+    slugStateRef.current = state;
+  }, [slugStateRef, state]);
+  return (
+    <div>
+      <Field
+        label="Slug"
+        required
+        maxLength={120}
+        {...input}
+        hint={`/blog/${slug || 'your-post'}`}
+        error={state === 'taken' ? 'This URL is already in use.' : state === 'error' ? 'Error checking slug' : undefined}
+      />
+      {state === 'available' && <p className="mt-1 text-xs font-medium text-green-700">This URL is available.</p>}
+    </div>
+  );
+}
+
+function TagList({ control }: { control: PostEditorControl }) {
+  const tags = parseTags(useWatch({ control, name: 'tags' }));
+  if (tags.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-1" aria-label="Tags">
+      {tags.map((t) => (
+        <li key={t} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
+          #{t}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PostPreview({ control, cover }: { control: PostEditorControl; cover: string | null }) {
+  const [title, excerpt, content] = useWatch({ control, name: ['title', 'excerpt', 'content'] });
+  return (
+    <article className="rounded-xl border border-slate-200 p-4">
+      <h3 className="text-2xl font-bold text-slate-900">{title || 'Untitled'}</h3>
+      {excerpt && <p className="mt-1 text-slate-600">{excerpt}</p>}
+      {cover && <SafeImage src={cover} alt="" className="mt-3 aspect-video w-full rounded-xl" />}
+      <PostHtml html={content} className="mt-4" />
+    </article>
   );
 }
