@@ -2,6 +2,8 @@
 // five public pages of issue 5, served by the production build with the installer's sample content.
 // Chromium from /usr/bin/chromium (CHROME_PATH to change). Targets: Performance >= 98 with
 // LCP <= 1.2 s, Accessibility 100, Best Practices 100, SEO 100. `--no-build` reuses the build.
+// `/` is measured twice: with the drawn hero, then with a school photo in it (uploaded through the
+// media API and published as the Home page's words, issue 30), where LCP must stay <= 1.0 s.
 // `--cms`: the back office instead, signed in (the session cookie sent with every request) as the
 // administrator: /cms, /cms/events and /cms/blog (the editor above the list), and /cms/blog as a
 // member of staff who reads the blog only (the list alone), and the Website editors of the Home
@@ -13,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import sharp from 'sharp';
 import { buildSite, freePort, installOverApi, root, startServer, stopServer, waitFor } from './lib/harness.mjs';
 
 const args = process.argv.slice(2);
@@ -75,6 +78,56 @@ async function blogReader(base, adminCookie) {
   return signIn(base, READER);
 }
 
+/**
+ * A school photo in the home page's hero: a 2000 x 1500 JPEG with a photo's fine detail (blurred
+ * noise), uploaded as staff do and published with its alt text.
+ */
+async function heroPhoto(base, cookie) {
+  const jpeg = await sharp({
+    create: { width: 2000, height: 1500, channels: 3, noise: { type: 'gaussian', mean: 120, sigma: 40 } },
+  })
+    .blur(1.2)
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  const form = new FormData();
+  form.append('image', new Blob([jpeg], { type: 'image/jpeg' }), 'garden.jpg');
+  const uploaded = await fetch(`${base}/api/cover`, { method: 'POST', headers: { cookie }, body: form });
+  if (!uploaded.ok) throw new Error(`photo upload: ${uploaded.status} ${await uploaded.text()}`);
+  const { url } = await uploaded.json();
+  const home = (await (await fetch(`${base}/api/site/content/home`)).json()).data.content;
+  home.hero.photo = { url, alt: 'Children planting beans in the school garden', decorative: false };
+  const send = async (method, path, body) => {
+    const res = await fetch(base + path, {
+      method,
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  };
+  await send('PUT', '/api/website/sections/home/draft', { content: home });
+  await send('POST', '/api/website/sections/home/publish', {});
+}
+
+/**
+ * A page of the school's own (issue 30): the privacy notice written at install, its notes for staff
+ * filled in (taken out), published. Answers its address.
+ */
+async function ownPage(base, cookie) {
+  const send = async (method, path, body) => {
+    const res = await fetch(base + path, {
+      method,
+      headers: { 'content-type': 'application/json', cookie },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()).data;
+  };
+  const [draft] = await send('GET', '/api/website/pages?q=privacy');
+  const page = await send('GET', `/api/website/pages/${draft.id}`);
+  const body = page.draft.body.replace(/<mark>\[Staff:[^\]]*\]<\/mark>/g, '');
+  await send('POST', `/api/website/pages/${page.id}/publish`, { ...page.draft, body });
+}
+
 buildSite(args);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sprout-lighthouse-'));
@@ -88,7 +141,7 @@ try {
   await installOverApi(base, { admin: ADMIN });
   const event = (await (await fetch(`${base}/api/site/events?limit=1`)).json()).data.items[0];
   const post = (await (await fetch(`${base}/api/site/posts?limit=1`)).json()).data.items[0];
-  const admin = CMS ? await signIn(base, ADMIN) : null;
+  const admin = await signIn(base, ADMIN);
   const reader = CMS ? await blogReader(base, admin) : null;
   /** name: [path, cookie, performance target] */
   const pages = CMS
@@ -100,20 +153,26 @@ try {
         // Issue 30: the Website editors, the Home page's and the longest form, Programs'.
         'home words': ['/cms/website/home', admin, 90],
         'programs words': ['/cms/website/programs', admin, 90],
+        // The privacy notice written at install, in the pages' editor.
+        'page editor': ['/cms/website/pages/1', admin, 90],
       }
     : {
         '/': '/',
+        '/ school photo': ['/', null, 98, () => heroPhoto(base, admin), 1000],
         '/events': '/events',
         '/event/{id}': `/event/${event.slug ?? event.id}`,
         '/blog': '/blog',
         '/blog/{slug}': `/blog/${post.slug}`,
+        // Issue 30: a page of the school's own, the privacy notice.
+        'own page': ['/privacy-policy', null, 98, () => ownPage(base, admin)],
       };
 
   chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
   const results = {};
   console.log(`\npage           perf  a11y  best  ${CMS ? '-   ' : 'seo '}  LCP ms  FCP ms  TBT ms  CLS`);
   for (const [name, page] of Object.entries(pages)) {
-    const [path, cookie, target] = Array.isArray(page) ? page : [page, null, 98];
+    const [path, cookie, target, prepare, lcpTarget = 1200] = Array.isArray(page) ? page : [page, null, 98];
+    await prepare?.();
     // One warm request so the page cache holds the page, as it would on a live site.
     await fetch(base + path);
     const audit = () =>
@@ -154,7 +213,7 @@ try {
     results[name] = row;
     const miss = CMS
       ? row.performance < target || row.tbtMs > 150 || row.accessibility < 100 || row.bestPractices < 100
-      : row.performance < target || row.lcpMs > 1200 || row.accessibility < 100 || row.bestPractices < 100 || row.seo < 100;
+      : row.performance < target || row.lcpMs > lcpTarget || row.accessibility < 100 || row.bestPractices < 100 || row.seo < 100;
     failed ||= miss;
     console.log(
       `${name.padEnd(14)} ${String(row.performance).padStart(4)}  ${String(row.accessibility).padStart(4)}  ${String(row.bestPractices).padStart(4)}  ${String(row.seo).padStart(4)}  ${String(row.lcpMs).padStart(6)}  ${String(row.fcpMs).padStart(6)}  ${String(row.tbtMs).padStart(6)}  ${row.cls}` +

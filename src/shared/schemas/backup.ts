@@ -74,6 +74,27 @@ export type BackupPassphrase = z.infer<typeof BackupPassphraseSchema>;
 
 export const RESTORE_CONFIRM_HEADER = 'x-backup-confirm';
 
+/** What an administrator types to confirm a download, a restore or the daily backups' passphrase. */
+const ConfirmFieldsSchema = z.object({ currentPassword: z.string(), code: z.string(), passphrase: z.string() });
+export type ConfirmFieldsValues = z.input<typeof ConfirmFieldsSchema>;
+export const NO_CONFIRM: ConfirmFieldsValues = { currentPassword: '', code: '', passphrase: '' };
+
+/** The confirmation as the API takes it: an empty code or passphrase is none. */
+const typedConfirm = ConfirmFieldsSchema.transform(
+  ({ currentPassword, code, passphrase }): z.input<typeof RestoreConfirmSchema> => ({
+    currentPassword,
+    ...(code.trim() ? { code } : {}),
+    ...(passphrase ? { passphrase } : {}),
+  }),
+);
+/** The back office's download and restore dialogs, checked as the API checks them. */
+export const BackupDownloadFormSchema = typedConfirm.pipe(BackupDownloadSchema);
+export const RestoreConfirmFormSchema = typedConfirm.pipe(RestoreConfirmSchema);
+/** The daily backups' passphrase form: an empty passphrase removes it. */
+export const BackupPassphraseFormSchema = ConfirmFieldsSchema.transform(
+  ({ code, ...confirm }): z.input<typeof BackupPassphraseSchema> => ({ ...confirm, ...(code.trim() ? { code } : {}) }),
+).pipe(BackupPassphraseSchema);
+
 /** The restore's confirmation as the header carries it (UTF-8 JSON, base64url: any character fits). */
 export function encodeRestoreConfirm(confirm: Partial<z.input<typeof RestoreConfirmSchema>>): string {
   const bytes = new TextEncoder().encode(JSON.stringify(confirm));

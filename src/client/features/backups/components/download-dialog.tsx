@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
-import { ApiError } from '#client/lib/api-client.ts';
+import { showServerErrors, useZodForm } from '#client/lib/zod-form.ts';
+import { BackupDownloadFormSchema, NO_CONFIRM } from '#shared/schemas/backup.ts';
 import { useDownloadBackup, type BackupToDownload } from '../api/download-backup.ts';
-import { ConfirmFields, confirmInput, EMPTY_CONFIRM } from './confirm-fields.tsx';
+import { ConfirmFields } from './confirm-fields.tsx';
 
 /** Confirms who is downloading (password, code) and, for a backup made now, takes the passphrase that seals its key. */
 export function DownloadDialog({
@@ -16,27 +16,23 @@ export function DownloadDialog({
   onClose: () => void;
   twoFactor: boolean;
 }) {
-  const [values, setValues] = useState(EMPTY_CONFIRM);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(BackupDownloadFormSchema, { defaultValues: NO_CONFIRM });
   const download = useDownloadBackup();
   const close = () => {
-    setValues(EMPTY_CONFIRM);
-    setErrors({});
+    form.reset(NO_CONFIRM);
     onClose();
   };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.handleSubmit(async (confirm) => {
     if (!what) return;
-    setErrors({});
     try {
-      const name = await download.mutateAsync({ what, confirm: confirmInput(values, what.kind === 'now') });
+      const name = await download.mutateAsync({ what, confirm });
       toast.success(`${name} is downloading.`);
       close();
     } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      showServerErrors(form, error);
       toast.error((error as Error).message);
     }
-  };
+  });
   return (
     <Dialog
       open={what !== null}
@@ -45,13 +41,7 @@ export function DownloadDialog({
       description="A backup holds every account and every enquiry: confirm it is you."
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <ConfirmFields
-          values={values}
-          onChange={setValues}
-          errors={errors}
-          twoFactor={twoFactor}
-          passphrase={what?.kind === 'now' ? 'seal' : undefined}
-        />
+        <ConfirmFields form={form} twoFactor={twoFactor} passphrase={what?.kind === 'now' ? 'seal' : undefined} />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={close} disabled={download.isPending}>
             Cancel

@@ -1,24 +1,25 @@
 import { Download, HardDriveDownload, Upload } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
 import { Field } from '#client/components/ui/field.tsx';
-import { NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import { SelectField } from '#client/components/ui/select-field.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
 import { useTwoFactorStatus } from '#client/features/account/api/two-factor.ts';
 import { USER_QUERY_KEY, useUser } from '#client/features/auth/api/get-user.ts';
 import { useBackups, useRestoreBackup, useSaveBackupSchedule } from '#client/features/backups/api/backups.ts';
 import type { BackupToDownload } from '#client/features/backups/api/download-backup.ts';
-import { ConfirmFields, confirmInput, EMPTY_CONFIRM } from '#client/features/backups/components/confirm-fields.tsx';
+import { ConfirmFields } from '#client/features/backups/components/confirm-fields.tsx';
 import { DownloadDialog } from '#client/features/backups/components/download-dialog.tsx';
 import { ScheduledPassphraseForm } from '#client/features/backups/components/scheduled-passphrase-form.tsx';
 import { useSchoolTimezone } from '#client/features/school/api/school.ts';
-import { ApiError } from '#client/lib/api-client.ts';
+import { errorAt, showServerErrors, useZodForm } from '#client/lib/zod-form.ts';
 import { formatShortDate, formatTime } from '#shared/dates.ts';
-import type { BackupSchedule, BackupsOverview } from '#shared/schemas/backup.ts';
+import { BackupScheduleSchema, NO_CONFIRM, RestoreConfirmFormSchema, type BackupsOverview } from '#shared/schemas/backup.ts';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 
@@ -68,53 +69,42 @@ export default function BackupsScreen() {
 }
 
 function ScheduleForm({ overview }: { overview: BackupsOverview }) {
-  const [schedule, setSchedule] = useState<BackupSchedule>(overview.schedule);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(BackupScheduleSchema, { defaultValues: overview.schedule });
+  const enabled = useWatch({ control: form.control, name: 'enabled' });
   const save = useSaveBackupSchedule();
   const timeZone = useSchoolTimezone() ?? 'UTC';
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setErrors({});
+  const submit = form.handleSubmit(async (schedule) => {
     try {
       toast.success((await save.mutateAsync(schedule)).message);
     } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      showServerErrors(form, error);
       toast.error((error as Error).message);
     }
-  };
+  });
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6 sm:grid-cols-3">
       <h2 className="text-lg font-bold text-slate-900 sm:col-span-3">Daily backups</h2>
       <div className="flex items-center gap-3 sm:col-span-3">
         <Switch
           id="backup-enabled"
-          checked={schedule.enabled}
-          onCheckedChange={(enabled) => setSchedule((s) => ({ ...s, enabled }))}
+          checked={enabled}
+          onCheckedChange={(on) => form.setValue('enabled', on, { shouldDirty: true })}
         />
         <Label htmlFor="backup-enabled">Make a backup every day on this server</Label>
       </div>
-      <div>
-        <Label htmlFor="backup-hour">At ({timeZone})</Label>
-        <NativeSelect
-          id="backup-hour"
-          value={schedule.hour}
-          onChange={(e) => setSchedule((s) => ({ ...s, hour: Number(e.target.value) }))}
-        >
-          {Array.from({ length: 24 }, (_, h) => (
-            <option key={h} value={h}>{`${String(h).padStart(2, '0')}:00`}</option>
-          ))}
-        </NativeSelect>
-        {errors.hour && <p className="mt-1 text-sm font-medium text-red-700">{errors.hour}</p>}
-      </div>
+      <SelectField label={`At (${timeZone})`} {...form.register('hour', { valueAsNumber: true })} error={errorAt(form, 'hour')}>
+        {Array.from({ length: 24 }, (_, h) => (
+          <option key={h} value={h}>{`${String(h).padStart(2, '0')}:00`}</option>
+        ))}
+      </SelectField>
       <Field
         label="Keep the newest"
         type="number"
         min={1}
         max={90}
-        value={schedule.keep}
-        error={errors.keep}
+        {...form.register('keep', { valueAsNumber: true })}
+        error={errorAt(form, 'keep')}
         hint="Older daily backups are removed"
-        onChange={(e) => setSchedule((s) => ({ ...s, keep: Number(e.target.value) }))}
       />
       <div className="flex items-end">
         <Button type="submit" disabled={save.isPending}>
@@ -177,21 +167,17 @@ function StoredBackups({ overview, onDownload }: { overview: BackupsOverview; on
 function RestoreForm({ overview, twoFactor }: { overview: BackupsOverview; twoFactor: boolean }) {
   const [file, setFile] = useState<File | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [values, setValues] = useState(EMPTY_CONFIRM);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(RestoreConfirmFormSchema, { defaultValues: NO_CONFIRM });
   const restore = useRestoreBackup();
   const client = useQueryClient();
   const close = () => {
     setConfirming(false);
-    setValues(EMPTY_CONFIRM);
-    setErrors({});
+    form.reset(NO_CONFIRM);
   };
-  const run = async (e: FormEvent) => {
-    e.preventDefault();
+  const run = form.handleSubmit(async (confirm) => {
     if (!file) return;
-    setErrors({});
     try {
-      const result = await restore.mutateAsync({ file, confirm: confirmInput(values, true) });
+      const result = await restore.mutateAsync({ file, confirm });
       const notes = [
         result.twoFactorCleared ? `${result.twoFactorCleared} staff set up their authenticator app again.` : '',
         result.adminsDisabled.length
@@ -204,10 +190,10 @@ function RestoreForm({ overview, twoFactor }: { overview: BackupsOverview; twoFa
       client.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
       client.setQueryData(USER_QUERY_KEY, null);
     } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      showServerErrors(form, error);
       toast.error((error as Error).message, { duration: 15_000 });
     }
-  };
+  });
   return (
     <section className="space-y-3 rounded-xl border border-slate-200 bg-white p-6">
       <h2 className="text-lg font-bold text-slate-900">Restore a backup</h2>
@@ -239,7 +225,7 @@ function RestoreForm({ overview, twoFactor }: { overview: BackupsOverview; twoFa
         description={`Everything on this site is replaced by ${file?.name ?? 'the backup'}. Make a backup now first if you may need today's content.`}
       >
         <form onSubmit={run} noValidate className="space-y-4">
-          <ConfirmFields values={values} onChange={setValues} errors={errors} twoFactor={twoFactor} passphrase="open" />
+          <ConfirmFields form={form} twoFactor={twoFactor} passphrase="open" />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={close} disabled={restore.isPending}>
               Cancel
