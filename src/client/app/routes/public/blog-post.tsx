@@ -1,8 +1,9 @@
 import { PageLink } from '#client/components/public/page-link.tsx';
 import { Icon } from '#client/components/public/icon.tsx';
-import { ArrowLeft, Share2 } from '#client/components/public/icons.ts';
+import { ArrowLeft } from '#client/components/public/icons.ts';
 import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ResponsiveImage } from '#client/components/public/responsive-image.tsx';
+import { ShareButton } from '#client/components/public/share-button.tsx';
 import { publicData } from '#client/lib/public-data.ts';
 import { formatLongDate, formatShortDate } from '#shared/dates.ts';
 import type { RouteHandle } from '../../meta.ts';
@@ -44,21 +45,6 @@ export const postHandle: RouteHandle = {
     };
   },
 };
-
-async function share(title: string) {
-  const url = window.location.href;
-  if (navigator.share) {
-    try {
-      await navigator.share({ title, url });
-    } catch {
-      // The visitor closed the share sheet.
-    }
-    return;
-  }
-  await navigator.clipboard?.writeText(url).catch(() => undefined);
-  // §2: the fallback copies the link and says so.
-  window.alert('Link copied to clipboard!');
-}
 
 export function BlogPostPage() {
   const { post } = useLoaderData() as PostData;
@@ -125,13 +111,7 @@ export function BlogPostPage() {
                 </>
               )}
             </p>
-            <button
-              type="button"
-              onClick={() => void share(post.title)}
-              className="inline-flex items-center gap-2 rounded-full bg-brand-600 px-5 py-2.5 font-bold text-white hover:bg-brand-700"
-            >
-              <Icon icon={Share2} size={18} /> Share Post
-            </button>
+            <ShareButton title={post.title} />
           </footer>
         </div>
       </div>

@@ -1,7 +1,6 @@
-import { Icon } from '#client/components/public/icon.tsx';
-import { CheckCircle2 } from '#client/components/public/icons.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ageOutside, yearsAndMonthsInWords } from '#shared/schemas/admission-stages.ts';
+import { AdmissionConfirmation } from './admission-confirmation.tsx';
 import { FormField, Honeypot, inputClass } from './form-field.tsx';
 import { useEnquiryForm } from './use-enquiry-form.ts';
 
@@ -101,26 +100,7 @@ export function AdmissionForm({ branches = [], departments }: { branches?: strin
     }
   };
 
-  if (done) {
-    return (
-      <div role="alert" className="rounded-3xl bg-green-50 p-8 text-center ring-1 ring-green-200">
-        <Icon icon={CheckCircle2} size={48} className="mx-auto text-leaf-700" />
-        <p className="mt-4 text-2xl font-black text-slate-900">Form submitted! We will contact you soon.</p>
-        {done.reference && (
-          <p className="mt-2 text-lg text-slate-800">
-            Your reference: <strong data-testid="enquiry-reference">{done.reference}</strong>
-          </p>
-        )}
-        <button
-          type="button"
-          onClick={() => setDone(null)}
-          className="mt-6 rounded-full px-6 py-2.5 font-bold text-brand-700 ring-2 ring-brand-600 hover:bg-brand-50"
-        >
-          Apply for another child
-        </button>
-      </div>
-    );
-  }
+  if (done) return <AdmissionConfirmation reference={done.reference} onAnother={() => setDone(null)} />;
 
   const input = (key: keyof typeof LABELS, type: string, autoComplete?: string) => (
     <FormField label={LABELS[key]} error={form.errors[key]}>
