@@ -1,3 +1,5 @@
+import { ChevronDown } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Checkbox } from './ui/checkbox.tsx';
 import { Switch } from './ui/switch.tsx';
 import { ACTIONS, BUSINESS_MODULES, SITE_MODULES, type Action, type Module } from '../../shared/permissions.ts';
@@ -14,6 +16,15 @@ const LABELS: Partial<Record<Module, string>> = {
   settings: 'Settings',
 };
 
+/** §9's modules the school's back office uses: the enquiries, the staff accounts and the settings. */
+export const OFFICE_MODULES = ['leads', 'users', 'settings'] as const satisfies readonly Module[];
+/**
+ * §9's twelve business modules no screen of the website uses (Deals, Invoices, AI assistant...):
+ * kept in the grid and the API, as the spec asks, but folded away (issue 31).
+ */
+export const OTHER_MODULES: readonly Module[] = BUSINESS_MODULES.filter((m) => !(OFFICE_MODULES as readonly Module[]).includes(m));
+export const OTHER_MODULES_TITLE = 'Other modules (not used by the website)';
+
 /** A module's name as staff read it. */
 export const moduleLabel = (module: Module) => LABELS[module] ?? module.charAt(0).toUpperCase() + module.slice(1);
 
@@ -29,8 +40,9 @@ export interface GridRow {
 }
 
 /**
- * The permission grid: the website's modules, then §9's fifteen under "Business modules"
- * (DESIGN §6), each with Read / Write / Delete, and optionally a switch per module.
+ * The permission grid: the website's modules, then the three of §9's fifteen the school office
+ * uses, then the other twelve folded under a disclosure, closed at first (issue 31); each with
+ * Read / Write / Delete, and optionally a switch per module.
  */
 export function PermissionGrid({
   rows,
@@ -49,9 +61,47 @@ export function PermissionGrid({
   const byModule = new Map(rows.map((r) => [r.module, r]));
   const groups = [
     ['Website', SITE_MODULES],
-    ['Business modules', BUSINESS_MODULES],
+    ['School office', OFFICE_MODULES],
   ] as const;
   const columns = ACTIONS.length + (onEnabled ? 2 : 1);
+  const [othersOpen, setOthersOpen] = useState(false);
+  const othersId = useId();
+  const othersGranted = OTHER_MODULES.filter((m) => {
+    const row = byModule.get(m);
+    return row && (row.read || row.write || row.delete || row.enabled);
+  }).length;
+  const rowOf = (module: Module) => {
+    const row = byModule.get(module) ?? { module, read: false, write: false, delete: false, enabled: false };
+    const label = moduleLabel(module);
+    return (
+      <tr key={module}>
+        <th scope="row" className="px-2 py-2 text-left font-medium break-words text-slate-900 sm:px-3">
+          {label}
+        </th>
+        {onEnabled && (
+          <td className="px-1 py-2 text-center">
+            <Switch
+              aria-label={`${label} access`}
+              checked={Boolean(row.enabled)}
+              disabled={locked}
+              onCheckedChange={(v) => onEnabled(module, v)}
+            />
+          </td>
+        )}
+        {ACTIONS.map((action) => (
+          <td key={action} className="px-0.5 py-2">
+            <Checkbox
+              className="mx-auto"
+              aria-label={`${label}: ${action}`}
+              checked={row[action]}
+              disabled={locked}
+              onCheckedChange={(v) => onAction(module, action, v === true)}
+            />
+          </td>
+        ))}
+      </tr>
+    );
+  };
   return (
     <div className="relative overflow-x-auto rounded-xl border border-slate-200">
       <table className="w-full text-sm">
@@ -80,40 +130,34 @@ export function PermissionGrid({
                 {title}
               </th>
             </tr>
-            {modules.map((module) => {
-              const row = byModule.get(module) ?? { module, read: false, write: false, delete: false, enabled: false };
-              const label = moduleLabel(module);
-              return (
-                <tr key={module}>
-                  <th scope="row" className="px-2 py-2 text-left font-medium break-words text-slate-900 sm:px-3">
-                    {label}
-                  </th>
-                  {onEnabled && (
-                    <td className="px-1 py-2 text-center">
-                      <Switch
-                        aria-label={`${label} access`}
-                        checked={Boolean(row.enabled)}
-                        disabled={locked}
-                        onCheckedChange={(v) => onEnabled(module, v)}
-                      />
-                    </td>
-                  )}
-                  {ACTIONS.map((action) => (
-                    <td key={action} className="px-0.5 py-2">
-                      <Checkbox
-                        className="mx-auto"
-                        aria-label={`${label}: ${action}`}
-                        checked={row[action]}
-                        disabled={locked}
-                        onCheckedChange={(v) => onAction(module, action, v === true)}
-                      />
-                    </td>
-                  ))}
-                </tr>
-              );
-            })}
+            {modules.map(rowOf)}
           </tbody>
         ))}
+        <tbody>
+          <tr className="bg-slate-100/70">
+            <th scope="colgroup" colSpan={columns} className="p-0 text-left text-xs font-bold text-slate-700">
+              <button
+                type="button"
+                aria-expanded={othersOpen}
+                aria-controls={othersId}
+                onClick={() => setOthersOpen((open) => !open)}
+                className="flex w-full items-center gap-2 px-2 py-1.5 text-left hover:bg-slate-200/70 sm:px-3"
+              >
+                <ChevronDown
+                  className={`h-4 w-4 shrink-0 transition-transform ${othersOpen ? 'rotate-180' : ''}`}
+                  aria-hidden="true"
+                />
+                <span className="flex-1">{OTHER_MODULES_TITLE}</span>
+                <span className="font-semibold text-slate-600">
+                  {OTHER_MODULES.length} modules{othersGranted ? `, ${othersGranted} with access` : ''}
+                </span>
+              </button>
+            </th>
+          </tr>
+        </tbody>
+        <tbody id={othersId} hidden={!othersOpen} className="divide-y divide-slate-100">
+          {OTHER_MODULES.map(rowOf)}
+        </tbody>
       </table>
     </div>
   );

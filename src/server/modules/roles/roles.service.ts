@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ALL_OFF, MODULES, missingPermissions, permissionMap, type PermissionMap } from '../../../shared/permissions.ts';
-import type { Role, RoleInput } from '../../../shared/schemas/role.ts';
+import { roleIdentifier, type Role, type RoleInput } from '../../../shared/schemas/role.ts';
 import type { Db } from '../../db/client.ts';
 import { rolePermissions, roles } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
@@ -66,6 +66,31 @@ async function assertNameFree(tx: Db, name: string, exceptId?: number) {
   if (other) throw nameTaken(name);
 }
 
+const displayNameTaken = (displayName: string) => {
+  const message = `A role called “${displayName}” already exists: choose another name.`;
+  return conflict(message, { fields: { displayName: message } });
+};
+
+/**
+ * The identifier of a new role: the one given, else one derived from the display name (issue 31),
+ * made unique with a number (class_teacher_2) when another role has it. A display name another
+ * role already has is refused: two roles both called "Teacher" could not be told apart.
+ */
+async function newRoleName(tx: Db, input: RoleInput): Promise<string> {
+  if (input.name) {
+    await assertNameFree(tx, input.name);
+    return input.name;
+  }
+  const existing = await tx.select({ name: roles.name, displayName: roles.displayName }).from(roles);
+  const wanted = input.displayName.toLocaleLowerCase();
+  if (existing.some((r) => r.displayName.toLocaleLowerCase() === wanted)) throw displayNameTaken(input.displayName);
+  const taken = new Set(existing.map((r) => r.name));
+  const base = roleIdentifier(input.displayName);
+  for (let n = 2, name = base; ; name = `${base.slice(0, 50 - String(n).length - 1)}_${n++}`) {
+    if (!taken.has(name)) return name;
+  }
+}
+
 /** Modules the form left out are off. */
 const fullMap = (input: RoleInput['permissions']): PermissionMap => permissionMap((m) => ({ ...ALL_OFF, ...input[m] }));
 
@@ -102,11 +127,11 @@ export async function createRole(db: Db, input: RoleInput, actor: Actor): Promis
   const id = await uniqueOr(
     () =>
       inTransaction(db, async (tx) => {
-        await assertNameFree(tx, input.name);
+        const name = await newRoleName(tx, input);
         const [row] = await tx
           .insert(roles)
           .values({
-            name: input.name,
+            name,
             displayName: input.displayName,
             description: input.description,
             isSystem: false,
@@ -116,7 +141,7 @@ export async function createRole(db: Db, input: RoleInput, actor: Actor): Promis
         await storePermissions(tx, row!.id, fullMap(input.permissions));
         return row!.id;
       }),
-    () => nameTaken(input.name),
+    () => (input.name ? nameTaken(input.name) : displayNameTaken(input.displayName)),
   );
   return getRole(db, id);
 }
@@ -133,17 +158,19 @@ export async function updateRole(db: Db, id: number, input: RoleInput, actor: Ac
         if (!role) throw notFound('The role');
         assertMayChangeRole(actor, role);
         if (!role.isSystem) assertGrantable(actor, fullMap(input.permissions));
-        if (role.isSystem && input.name !== role.name) {
+        // Left out, the identifier stays: users and the audit log know the role by it.
+        const name = input.name ?? role.name;
+        if (role.isSystem && name !== role.name) {
           throw badRequest('System roles cannot be renamed', { fields: { name: 'System roles cannot be renamed' } });
         }
-        await assertNameFree(tx, input.name, id);
+        await assertNameFree(tx, name, id);
         await tx
           .update(roles)
-          .set({ name: input.name, displayName: input.displayName, description: input.description })
+          .set({ name, displayName: input.displayName, description: input.description })
           .where(eq(roles.id, id));
         if (!role.isSystem) await storePermissions(tx, id, fullMap(input.permissions));
       }),
-    () => nameTaken(input.name),
+    () => nameTaken(input.name ?? 'this'),
   );
   return getRole(db, id);
 }

@@ -130,7 +130,7 @@ describe('POST /api/roles/create', () => {
       [{ name: '1st_year' }, 'name'],
       [{ name: 'art-room' }, 'name'],
       [{ name: 'a'.repeat(51) }, 'name'],
-      [{ name: '' }, 'name'],
+      [{ name: 5 }, 'name'],
       [{ displayName: '  ' }, 'displayName'],
       [{ displayName: 'Art\u0000' }, 'displayName'],
       [{ description: 'x'.repeat(501) }, 'description'],
@@ -142,6 +142,35 @@ describe('POST /api/roles/create', () => {
       expect(res.statusCode, JSON.stringify(over)).toBe(400);
       expect(Object.keys(res.json().fields).join(), JSON.stringify(over)).toContain(field);
     }
+  });
+});
+
+describe('a role named as staff name it (issue 31)', () => {
+  it('derives the identifier from the display name when none is given', async () => {
+    const res = await call('POST', '/api/roles/create', adminCookie, roleInput({ name: undefined, displayName: 'Class teacher' }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ name: 'class_teacher', displayName: 'Class teacher' });
+    const blank = await call('POST', '/api/roles/create', adminCookie, roleInput({ name: '  ', displayName: 'Élève de 2e année' }));
+    expect(blank.json().data.name).toBe('eleve_de_2e_annee');
+    const digits = await call('POST', '/api/roles/create', adminCookie, roleInput({ name: undefined, displayName: '2nd-year helpers!' }));
+    expect(digits.json().data.name).toBe('role_2nd_year_helpers');
+  });
+
+  it('keeps the identifier unique, and refuses a display name another role has, saying so on that field', async () => {
+    await createRole(app, 'art_room', {});
+    const first = await call('POST', '/api/roles/create', adminCookie, roleInput({ name: undefined, displayName: 'Art room' }));
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().data.name).toBe('art_room_2');
+    const again = await call('POST', '/api/roles/create', adminCookie, roleInput({ name: undefined, displayName: 'ART ROOM' }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().fields).toEqual({ displayName: 'A role called “ART ROOM” already exists: choose another name.' });
+  });
+
+  it('keeps a role’s identifier when an update leaves it out', async () => {
+    const role = await made();
+    const res = await call('PUT', `/api/roles/update/${role.id}`, adminCookie, roleInput({ name: undefined, displayName: 'Renamed helper' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ name: role.name, displayName: 'Renamed helper' });
   });
 });
 

@@ -5,7 +5,8 @@ import type { Module, ModulePermission } from '../../../../shared/permissions.ts
 import { ROLES_QUERY_KEY, type Role } from './get-roles.ts';
 
 export interface RoleInput {
-  name: string;
+  /** Left out for a new role: the server derives it from the display name. */
+  name?: string;
   displayName: string;
   description: string;
   permissions: Partial<Record<Module, ModulePermission>>;
@@ -19,7 +20,7 @@ export function useCreateRole() {
   return useMutation({
     mutationFn: createRole,
     onSuccess: () => {
-      toast.success('Added Roles successfully');
+      toast.success('Role added');
       void client.invalidateQueries({ queryKey: ROLES_QUERY_KEY });
     },
     onError: (error) => toast.error(error.message || 'Add failed'),

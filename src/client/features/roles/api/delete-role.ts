@@ -11,7 +11,7 @@ export function useDeleteRole() {
   return useMutation({
     mutationFn: deleteRole,
     onSuccess: () => {
-      toast.success('Roles deleted successfully');
+      toast.success('Role deleted');
       void client.invalidateQueries({ queryKey: ROLES_QUERY_KEY });
       void client.invalidateQueries({ queryKey: ['users'] });
     },

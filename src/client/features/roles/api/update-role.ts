@@ -13,7 +13,7 @@ export function useUpdateRole() {
   return useMutation({
     mutationFn: updateRole,
     onSuccess: () => {
-      toast.success('Roles updated successfully');
+      toast.success('Role saved');
       void client.invalidateQueries({ queryKey: ROLES_QUERY_KEY });
       // Users holding the role may have new effective permissions, the signed-in one included.
       void client.invalidateQueries({ queryKey: ['users'] });

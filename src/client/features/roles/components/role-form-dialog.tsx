@@ -6,7 +6,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { errorAt, showServerErrors, useZodForm } from '../../../lib/zod-form.ts';
 import { TextArea } from '../../media/components/textarea.tsx';
 import { MODULES, type ModulePermission } from '../../../../shared/permissions.ts';
-import { RoleInputSchema } from '../../../../shared/schemas/role.ts';
+import { roleIdentifier, RoleInputSchema } from '../../../../shared/schemas/role.ts';
 import { useCreateRole } from '../api/create-role.ts';
 import type { Role } from '../api/get-roles.ts';
 import { useUpdateRole } from '../api/update-role.ts';
@@ -49,15 +49,16 @@ function RoleForm({ role, onDone }: { role: Role | null; onDone: () => void }) {
       permissions: { ...(role?.permissions ?? {}) },
     },
   });
-  const permissions = useWatch({ control: form.control, name: 'permissions' }) ?? {};
+  const [permissions = {}, displayName = ''] = useWatch({ control: form.control, name: ['permissions', 'displayName'] });
   const create = useCreateRole();
   const update = useUpdateRole();
   const system = role?.isSystem ?? false;
   const pending = create.isPending || update.isPending;
-  const name = form.register('name');
+  // A new role's identifier comes from its display name (the server makes it unique); a role keeps its own.
+  const identifier = role?.name ?? (displayName.trim() ? roleIdentifier(displayName) : '');
 
-  const submit = form.handleSubmit(async ({ name, displayName, description, permissions }) => {
-    const input = { name, displayName, description: description ?? '', permissions };
+  const submit = form.handleSubmit(async ({ displayName, description, permissions }) => {
+    const input = { ...(role && { name: role.name }), displayName, description: description ?? '', permissions };
     try {
       if (role) await update.mutateAsync({ id: role.id, ...input });
       else await create.mutateAsync(input);
@@ -69,28 +70,14 @@ function RoleForm({ role, onDone }: { role: Role | null; onDone: () => void }) {
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="Name"
-          autoComplete="off"
-          required
-          hint="Lowercase, e.g. class_teacher"
-          disabled={system}
-          {...name}
-          onChange={(e) => {
-            e.target.value = e.target.value.toLowerCase();
-            return name.onChange(e);
-          }}
-          error={errorAt(form, 'name')}
-        />
-        <Field
-          label="Display name"
-          autoComplete="off"
-          required
-          {...form.register('displayName')}
-          error={errorAt(form, 'displayName')}
-        />
-      </div>
+      <Field
+        label="Name"
+        autoComplete="off"
+        required
+        hint={identifier ? `Identifier: ${identifier}` : 'As staff will read it, e.g. Class teacher'}
+        {...form.register('displayName')}
+        error={errorAt(form, 'displayName') ?? errorAt(form, 'name')}
+      />
       <TextArea label="Description" rows={2} {...form.register('description')} error={errorAt(form, 'description')} />
       <fieldset>
         <legend className="mb-2 text-sm font-semibold text-slate-800">Permissions</legend>

@@ -1,6 +1,6 @@
-import { Pencil } from 'lucide-react';
+import { ChevronDown, Pencil } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { moduleLabel } from '../../../../components/permission-grid.tsx';
+import { moduleLabel, OTHER_MODULES, OTHER_MODULES_TITLE } from '../../../../components/permission-grid.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { useCan } from '../../../../features/auth/hooks/use-can.ts';
 import { useRoles } from '../../../../features/roles/api/get-roles.ts';
@@ -10,7 +10,7 @@ import { useUsers } from '../../../../features/users/api/get-users.ts';
 import { permissionStats } from '../../../../features/users/components/permission-stats.ts';
 import { PermissionsDialog } from '../../../../features/users/components/permissions-dialog.tsx';
 import { fullName } from '../../../../features/users/components/user-card.tsx';
-import { MODULES } from '../../../../../shared/permissions.ts';
+import { MODULES, type Module } from '../../../../../shared/permissions.ts';
 import type { PublicUser } from '../../../../../shared/schemas/user.ts';
 import { ServerMessage } from '../shell/server-message.tsx';
 
@@ -25,6 +25,10 @@ export default function PermissionsScreen() {
   const loading = users.isPending || permissions.isPending;
   const [editing, setEditing] = useState<PublicUser | null>(null);
   const error = users.error ?? permissions.error;
+  // §9's twelve modules the website does not use are folded away until asked for (issue 31).
+  const [showOthers, setShowOthers] = useState(false);
+  const shown = (module: Module) => showOthers || !OTHER_MODULES.includes(module);
+  const columns = MODULES.filter(shown);
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -32,6 +36,17 @@ export default function PermissionsScreen() {
       <p className="text-sm text-slate-600">Who can see and change each part of the back office.</p>
 
       {error && <ServerMessage error={error} />}
+
+      <button
+        type="button"
+        aria-expanded={showOthers}
+        aria-controls="overview-list matrix-table"
+        onClick={() => setShowOthers((open) => !open)}
+        className="mt-4 inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+      >
+        <ChevronDown className={`h-4 w-4 transition-transform ${showOthers ? 'rotate-180' : ''}`} aria-hidden="true" />
+        {showOthers ? 'Hide' : 'Show'} {OTHER_MODULES_TITLE.charAt(0).toLowerCase() + OTHER_MODULES_TITLE.slice(1)}
+      </button>
 
       <div className="mt-6 grid gap-4 lg:grid-cols-3">
         <section
@@ -42,8 +57,8 @@ export default function PermissionsScreen() {
             Module access overview
           </h2>
           <p className="text-xs text-slate-600">Users with any access to each module, and their share of all users.</p>
-          <ul className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-2">
-            {stats.modules.map(({ module, users: count, coverage }) => (
+          <ul id="overview-list" className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-2">
+            {stats.modules.filter(({ module }) => shown(module)).map(({ module, users: count, coverage }) => (
               <li key={module} className="text-sm">
                 <div className="flex justify-between gap-2">
                   <span className="font-medium text-slate-800">{moduleLabel(module)}</span>
@@ -98,13 +113,13 @@ export default function PermissionsScreen() {
           <Legend />
         </div>
         <div className="relative overflow-x-auto">
-          <table className="w-full border-t border-slate-200 text-sm">
+          <table id="matrix-table" className="w-full border-t border-slate-200 text-sm">
             <thead className="bg-slate-50 text-xs text-slate-700">
               <tr>
                 <th scope="col" className="sticky left-0 z-10 bg-slate-50 px-3 py-2 text-left font-bold">
                   User
                 </th>
-                {MODULES.map((m) => (
+                {columns.map((m) => (
                   <th key={m} scope="col" className="px-1 py-2 font-semibold">
                     <span className="block max-w-16 truncate" title={moduleLabel(m)}>
                       {moduleLabel(m)}
@@ -126,7 +141,7 @@ export default function PermissionsScreen() {
                     {fullName(user)}
                     <span className="block text-xs font-normal text-slate-600">{user.role?.displayName ?? 'Unassigned'}</span>
                   </th>
-                  {MODULES.map((m) => (
+                  {columns.map((m) => (
                     <td key={m} className="px-1 py-2 text-center">
                       <AccessDot entry={permissions.byUser.get(user.id)?.find((e) => e.module === m)} />
                     </td>
