@@ -3,6 +3,7 @@ import type { SchoolProfile } from '#shared/schemas/school.ts';
 import type { SiteContent } from '#shared/schemas/site-content.ts';
 import type { SectionKey } from '#shared/schemas/site-content-defaults.ts';
 import { pageNumberOf } from '#shared/page-number.ts';
+import type { PhotoWords } from '#shared/photo-text.ts';
 import { apiGet, ApiError } from './api-client.ts';
 
 /** Size and WebP variants of an uploaded image (null for external URLs). */
@@ -58,6 +59,8 @@ export interface PublicGallery {
   /** The player URL for an iframe (YouTube or Vimeo), when the video is recognised. */
   embedUrl?: string | null;
   thumbnail: string | null;
+  /** Each image's caption and alt text, in the images' order (issue 31; empty where staff gave none). */
+  photos?: PhotoWords[];
 }
 
 /** A published page of the school's own (issue 30): `body` is sanitised HTML. */

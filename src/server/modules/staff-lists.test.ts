@@ -266,10 +266,10 @@ describe('GET /api/events (the staff events list)', () => {
 });
 
 describe('GET /api/admin/galleries (the gallery dashboard)', () => {
-  it('answers summaries with an image count instead of the image list', async () => {
+  it('answers summaries with their image URLs and an image count (issue 31)', async () => {
     const page = await list<{ images?: unknown; image_count: number; type: string }>('/api/admin/galleries?limit=100');
     expect(page.total).toBe(30);
-    expect(page.data.every((g) => g.images === undefined)).toBe(true);
+    expect(page.data.every((g) => Array.isArray(g.images))).toBe(true);
     expect(page.data.find((g) => g.type === 'images')?.image_count).toBe(3);
   });
 

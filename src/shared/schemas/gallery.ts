@@ -1,12 +1,23 @@
 import { z } from 'zod';
+import { MAX_PHOTO_TEXT } from '../photo-text.ts';
 import { ImageUrlSchema } from './media.ts';
 import { listQuerySchema, optionalFilter, type ListPage } from './list-query.ts';
+
+export { MAX_PHOTO_TEXT, photoAlt } from '../photo-text.ts';
 
 export const GALLERY_TYPES = ['images', 'video'] as const;
 export const VIDEO_TYPES = ['youtube', 'vimeo'] as const;
 export type VideoType = (typeof VIDEO_TYPES)[number];
 
-/** GET /api/admin/galleries/{id} (one canonical shape; images are URL strings, see media.ts). */
+/** A photo's words (issue 31): what a caption shows under it, and its alt text for those who cannot see it. */
+export const PhotoTextSchema = z.object({ url: z.string(), caption: z.string(), alt: z.string() });
+export type PhotoText = z.infer<typeof PhotoTextSchema>;
+
+/**
+ * GET /api/admin/galleries/{id} (one canonical shape; images are URL strings, see media.ts).
+ * `photos` (issue 31) holds, for each of `images` in the same order, its caption and alt text
+ * (empty where staff gave none).
+ */
 export const GallerySchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -17,6 +28,7 @@ export const GallerySchema = z.object({
   videoType: z.enum(VIDEO_TYPES).nullable(),
   thumbnail: z.string().nullable(),
   published: z.boolean(),
+  photos: z.array(PhotoTextSchema),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -24,8 +36,11 @@ export type Gallery = z.infer<typeof GallerySchema>;
 
 /** Longer is no video address; the patterns below never see more. */
 const MAX_VIDEO_URL = 2000;
-/** A row of the galleries list: the gallery without its image list, with how many it holds. */
-export const GallerySummarySchema = GallerySchema.omit({ images: true }).extend({ image_count: z.number().int() });
+/**
+ * A row of the galleries list: the gallery with its image list (URLs only: §7 lists Gallery
+ * objects, issue 31), without the photos' words, and with how many images it holds.
+ */
+export const GallerySummarySchema = GallerySchema.omit({ photos: true }).extend({ image_count: z.number().int() });
 export type GallerySummary = z.infer<typeof GallerySummarySchema>;
 
 export const GALLERY_SORTS = ['newest', 'oldest', 'title'] as const;
@@ -105,8 +120,24 @@ function canonicalGalleryInput(raw: unknown): unknown {
     videoType: pick('videoType', 'videotype', 'video_type'),
     thumbnail: pick('thumbnail', 'cover_image', 'coverImage'),
     published: pick('published'),
+    photos: pick('photos'),
   };
 }
+
+const photoText = (what: string) =>
+  z
+    .string({ error: `The photo's ${what} must be text.` })
+    .trim()
+    .max(MAX_PHOTO_TEXT, `A photo's ${what} may be at most ${MAX_PHOTO_TEXT} characters.`)
+    .nullish()
+    .transform((v) => v ?? '');
+
+/** One photo's words as sent: its URL (one of the gallery's images), caption and alt text. */
+const PhotoTextInputSchema = z.object({
+  url: z.string({ error: 'Each photo needs its url.' }).trim().max(2000, 'The image URL is too long.'),
+  caption: photoText('caption'),
+  alt: photoText('alt text'),
+});
 
 /** A gallery's fields under their canonical names, checked; what they make is what is stored. */
 const GalleryFieldsSchema = z
@@ -140,6 +171,8 @@ const GalleryFieldsSchema = z
       .union([z.boolean(), z.enum(['true', 'false'])])
       .optional()
       .transform((v) => v === true || v === 'true'),
+    /** Left out, a gallery's photos keep the words they had (a client of §7 sends none). */
+    photos: z.array(PhotoTextInputSchema).max(200, 'A gallery may hold at most 200 images.').optional(),
   })
   .superRefine((g, ctx) => {
     if (g.type === 'images' && g.images.length === 0)
@@ -152,14 +185,25 @@ const GalleryFieldsSchema = z
   })
   .transform((g) => {
     const videoUrl = g.type === 'video' ? g.videoUrl : null; // §7: null for image type
+    const images = g.type === 'images' ? g.images : [];
     return {
       ...g,
-      images: g.type === 'images' ? g.images : [],
+      images,
+      photos: g.photos && keptPhotoTexts(images, g.photos),
       videoUrl,
       videoType: g.type === 'video' ? detectVideoType(videoUrl) : null,
       thumbnail: g.type === 'images' ? (g.images[0] ?? null) : (videoThumbnail(videoUrl) ?? g.thumbnail),
     };
   });
+
+/** The words worth storing: of the gallery's own images, those with a caption or alt text, once each. */
+export function keptPhotoTexts(images: readonly string[], photos: readonly PhotoText[]): PhotoText[] {
+  const byUrl = new Map(photos.filter((p) => p.caption || p.alt).map((p) => [p.url, p]));
+  return [...new Set(images)].flatMap((url) => {
+    const p = byUrl.get(url);
+    return p ? [{ url, caption: p.caption, alt: p.alt }] : [];
+  });
+}
 
 /** POST/PUT /api/admin/galleries (§7 payload). */
 export const GalleryInputSchema = z.preprocess(canonicalGalleryInput, GalleryFieldsSchema);
@@ -179,6 +223,8 @@ export const GalleryFormSchema = z
     videoUrl: z.string(),
     thumbnail: z.string().nullable(),
     published: z.boolean(),
+    /** Beside `images`, in their order: each photo's caption and alt text (issue 31). */
+    photos: z.array(z.object({ url: z.string(), caption: z.string(), alt: z.string() })).optional(),
   })
   .transform((form): z.input<typeof GalleryFieldsSchema> => form)
   .pipe(GalleryFieldsSchema);

@@ -55,8 +55,21 @@ export type UploadedImage = z.infer<typeof UploadedImageSchema>;
 
 /** POST /api/cover: `{url}` plus the image's size and variants. */
 export const CoverUploadResultSchema = UploadedImageSchema;
-/** POST /api/upload-multiple: `{data: [...], urls: [...]}`; §3 also reads `files[].url`. */
+/** A file of a batch that was not kept (issue 31): its name, and why (the status and message an upload of it alone gets). */
+export const RefusedUploadSchema = z.object({
+  file: z.string(),
+  status: z.number().int(),
+  code: z.string(),
+  error: z.string(),
+});
+export type RefusedUpload = z.infer<typeof RefusedUploadSchema>;
+
+/**
+ * POST /api/upload-multiple: `{data: [...], urls: [...], refused: [...]}`; §3 also reads `files[].url`.
+ * The files kept are in `data` and `urls`, the others in `refused`; none kept is an error with `refused`.
+ */
 export const MultipleUploadResultSchema = z.object({
   data: z.array(UploadedImageSchema),
   urls: z.array(z.string()),
+  refused: z.array(RefusedUploadSchema),
 });

@@ -72,6 +72,11 @@ export const galleries = pgTable(
     videoType: text('video_type', { enum: VIDEO_TYPES }),
     thumbnail: text('thumbnail'),
     published: boolean('published').notNull().default(false),
+    /** Staff's caption and alt text of the photos that have any (issue 31), by URL; the others use the defaults. */
+    photoTexts: jsonb('photo_texts')
+      .$type<{ url: string; caption: string; alt: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  GalleryListOptions,
-  GalleryListPage,
-  GallerySchema,
-  GallerySummary,
-  GalleryValues,
+import {
+  keptPhotoTexts,
+  type GalleryListOptions,
+  type GalleryListPage,
+  type GallerySchema,
+  type GallerySummary,
+  type GalleryValues,
 } from '../../../shared/schemas/gallery.ts';
 import type { Db } from '../../db/client.ts';
 import { countRows, matchesSearch } from '../../db/lists.ts';
@@ -26,9 +27,16 @@ function toDto(row: GalleryRow): GalleryDto {
     videoType: row.videoType,
     thumbnail: row.thumbnail,
     published: row.published,
+    photos: photosOf(row.images, row.photoTexts),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/** Each image's words, in the images' order: staff's where given, else empty. */
+function photosOf(images: string[], texts: GalleryRow['photoTexts']): GalleryDto['photos'] {
+  const byUrl = new Map(texts.map((t) => [t.url, t]));
+  return images.map((url) => ({ url, caption: byUrl.get(url)?.caption ?? '', alt: byUrl.get(url)?.alt ?? '' }));
 }
 
 /** Newest first; drafts only for staff (whole galleries, image lists included). */
@@ -55,7 +63,7 @@ export async function getGallery(db: Db, id: number, options: { includeDrafts: b
 }
 
 const summaryColumns = (() => {
-  const { images: _images, ...columns } = getTableColumns(galleries);
+  const { photoTexts: _texts, ...columns } = getTableColumns(galleries);
   return { ...columns, imageCount: sql<number>`cardinality(${galleries.images})`.mapWith(Number) };
 })();
 
@@ -66,7 +74,8 @@ const GALLERY_ORDERS: Record<GalleryListOptions['sort'], SQL[]> = {
 };
 
 /**
- * GET /api/admin/galleries: one page of gallery summaries (no image lists), the number matching,
+ * GET /api/admin/galleries: one page of gallery summaries (each with its image URLs, as §7's
+ * Gallery objects have them: issue 31; not the photos' words), the number matching,
  * and §2's five counters from one count query. Drafts (and their counts) only for staff.
  */
 export async function listGallerySummaries(
@@ -92,7 +101,7 @@ export async function listGallerySummaries(
   const total = filters ? ((await db.select({ n: countRows() }).from(galleries).where(where))[0]?.n ?? 0) : counts.total;
   return {
     data: data.map(({ imageCount, ...row }): GallerySummary => {
-      const { images: _images, ...summary } = toDto({ ...row, images: [] });
+      const { photos: _photos, ...summary } = toDto({ ...row, photoTexts: [] });
       return { ...summary, image_count: imageCount };
     }),
     total,
@@ -139,7 +148,7 @@ const columns = (v: GalleryValues) => ({
 export async function createGallery(db: Db, values: GalleryValues, actor: { id: number } | null): Promise<GalleryDto> {
   const [row] = await db
     .insert(galleries)
-    .values({ ...columns(values), createdBy: actor?.id ?? null })
+    .values({ ...columns(values), photoTexts: values.photos ?? [], createdBy: actor?.id ?? null })
     .returning();
   return toDto(row!);
 }
@@ -149,7 +158,13 @@ export async function updateGallery(db: Db, id: number, values: GalleryValues) {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(galleries).where(eq(galleries.id, id)).for('update');
     if (!current) throw notFound('The gallery');
-    const [row] = await tx.update(galleries).set(columns(values)).where(eq(galleries.id, id)).returning();
+    // Words left out of the request stay with the photos still there (issue 31).
+    const photoTexts = values.photos ?? keptPhotoTexts(values.images, current.photoTexts);
+    const [row] = await tx
+      .update(galleries)
+      .set({ ...columns(values), photoTexts })
+      .where(eq(galleries.id, id))
+      .returning();
     return { gallery: toDto(row!), previousImages: [...current.images, ...(current.thumbnail ? [current.thumbnail] : [])] };
   });
 }

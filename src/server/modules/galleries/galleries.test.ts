@@ -133,3 +133,66 @@ describe('PUT and DELETE /api/admin/galleries/{id}', () => {
     expect((await app.inject({ method: 'DELETE', url: `/api/admin/galleries/${g.id}` })).statusCode).toBe(401);
   });
 });
+
+describe("photos' captions and alt text (issue 31)", () => {
+  const images = ['https://e.com/p1.jpg', 'https://e.com/p2.jpg', 'https://e.com/p3.jpg'];
+  const put = (id: number, payload: object) =>
+    app.inject({ method: 'PUT', url: `/api/admin/galleries/${id}`, headers: { cookie }, payload });
+
+  it('stores what staff give, answers every photo in order with empty words where none were given', async () => {
+    const res = await post({
+      title: 'Sports Day',
+      images,
+      published: true,
+      photos: [
+        { url: images[1], caption: '  Relay race  ', alt: 'Children passing the baton' },
+        { url: 'https://e.com/not-in-gallery.jpg', caption: 'Stray', alt: 'Stray' },
+      ],
+    });
+    expect(res.statusCode).toBe(201);
+    const gallery = res.json().data;
+    expect(GallerySchema.strict().parse(gallery)).toEqual(gallery);
+    expect(gallery.images).toEqual(images);
+    expect(gallery.photos).toEqual([
+      { url: images[0], caption: '', alt: '' },
+      { url: images[1], caption: 'Relay race', alt: 'Children passing the baton' },
+      { url: images[2], caption: '', alt: '' },
+    ]);
+    // The public page reads the same words.
+    const site = await app.inject({ url: `/api/site/galleries/${gallery.id}` });
+    expect(site.json().data.photos[1]).toEqual({ url: images[1], caption: 'Relay race', alt: 'Children passing the baton' });
+  });
+
+  it('keeps the words on a save that sends none (a client of §7), and follows reordering and removal', async () => {
+    const created = (await post({ title: 'Picnic', images, photos: [{ url: images[2], caption: 'Lunch', alt: 'Sandwiches' }] }))
+      .json().data;
+    const kept = await put(created.id, { title: 'Picnic', images: [images[2], images[0]] });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().data.photos).toEqual([
+      { url: images[2], caption: 'Lunch', alt: 'Sandwiches' },
+      { url: images[0], caption: '', alt: '' },
+    ]);
+    const cleared = await put(created.id, { title: 'Picnic', images: [images[2]], photos: [] });
+    expect(cleared.json().data.photos).toEqual([{ url: images[2], caption: '', alt: '' }]);
+  });
+
+  it('refuses words too long, naming the field', async () => {
+    const res = await post({ title: 'Long', images, photos: [{ url: images[0], caption: 'x'.repeat(301), alt: '' }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/caption may be at most 300 characters/);
+    expect(Object.keys(res.json().fields ?? {})).toContain('photos.0.caption');
+  });
+});
+
+describe('GET /api/admin/galleries lists Gallery objects with their images (issue 31)', () => {
+  it("keeps the paging and gives each gallery's image URLs, without the photos' words", async () => {
+    const made = (await post({ title: 'Listed', images: images3(), published: true })).json().data;
+    const page = (await app.inject({ url: '/api/admin/galleries?limit=2&q=listed', headers: { cookie } })).json();
+    expect(page).toMatchObject({ total: 1, limit: 2, offset: 0 });
+    expect(page.data[0]).toMatchObject({ id: made.id, images: images3(), image_count: 3 });
+    expect(page.data[0].photos).toBeUndefined();
+    const anonymous = (await app.inject({ url: '/api/admin/galleries?limit=100' })).json();
+    expect(anonymous.data.every((g: { images: unknown }) => Array.isArray(g.images))).toBe(true);
+  });
+  const images3 = () => ['https://e.com/l1.jpg', 'https://e.com/l2.jpg', 'https://e.com/l3.jpg'];
+});

@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { mkdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { badRequest, notFound } from '../../errors.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
 import { FolderStorage, isStorageName } from '../../storage/storage.ts';
-import { storeImage, sweepUnusedMedia } from './media.service.ts';
+import type { RefusedUpload, UploadedImage } from '../../../shared/schemas/media.ts';
+import { storeImage, storeImageAs, sweepUnusedMedia, TOO_LARGE_MESSAGE } from './media.service.ts';
 import { readMultipart, registerMultipart } from './multipart.ts';
 
 const SWEEP_EVERY_MS = 6 * 3600_000;
@@ -63,14 +64,36 @@ export default async function mediaRoutes(app: FastifyInstance) {
     return storeImage(app.db, app.storage, file.bytes, request.user, file.filename || undefined);
   });
 
-  /** POST /api/upload-multiple: repeated field `images`; returns `{data: [...], urls: [...]}`. */
+  /**
+   * POST /api/upload-multiple: repeated field `images`; returns `{data: [...], urls: [...], refused: [...]}`.
+   * One bad photo does not lose the others (issue 31): the good ones are kept, and each refused
+   * file is named with why. Only when none could be kept is the answer an error (with `refused`).
+   */
   app.post('/api/upload-multiple', uploader, async (request) => {
-    const body = await readMultipart(request);
+    const body = await readMultipart(request, { keepGoing: true });
     if (body.files.length === 0) throw badRequest('Choose at least one image to upload (field "images").');
-    const data = [];
-    for (const file of body.files)
-      data.push(await storeImage(app.db, app.storage, file.bytes, request.user, file.filename || `Image ${data.length + 1}`));
-    return { data, urls: data.map((d) => d.url) };
+    const data: UploadedImage[] = [];
+    const refused: RefusedUpload[] = [];
+    for (const [i, file] of body.files.entries()) {
+      const name = (file.filename || `Image ${i + 1}`).slice(0, 120);
+      try {
+        if (file.tooLarge) throw new AppError(413, 'FILE_TOO_LARGE', TOO_LARGE_MESSAGE);
+        data.push(await storeImageAs(app.db, app.storage, file.bytes, request.user));
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
+        refused.push({ file: name, status: error.status, code: error.code, error: error.message });
+      }
+    }
+    if (data.length === 0) {
+      const [first] = refused;
+      const status = refused.every((r) => r.status === first!.status) ? first!.status : 400;
+      const message =
+        refused.length === 1
+          ? `${first!.file}: ${first!.error}`
+          : `None of the ${refused.length} files could be uploaded: ${refused.map((r) => `${r.file}: ${r.error}`).join(' ')}`;
+      throw new AppError(status, refused.length === 1 ? first!.code : 'UPLOAD_REFUSED', message, { refused });
+    }
+    return { data, urls: data.map((d) => d.url), refused };
   });
 
   // Uploads abandoned before being used by any content are removed after a day.

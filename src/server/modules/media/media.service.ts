@@ -87,9 +87,16 @@ async function encode(bytes: Buffer) {
   return { main, variants };
 }
 
-async function storeImageAs(db: Db, target: UploadsTarget, bytes: Buffer, actor: { id: number } | null): Promise<UploadedImage> {
-  if (bytes.length > MAX_IMAGE_BYTES)
-    throw new AppError(413, 'FILE_TOO_LARGE', 'The file is too large: images may be at most 10 MB.');
+export const TOO_LARGE_MESSAGE = 'The file is too large: images may be at most 10 MB.';
+
+/** storeImage without the file's name in a refusal (the caller names the file). */
+export async function storeImageAs(
+  db: Db,
+  target: UploadsTarget,
+  bytes: Buffer,
+  actor: { id: number } | null,
+): Promise<UploadedImage> {
+  if (bytes.length > MAX_IMAGE_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', TOO_LARGE_MESSAGE);
   if (bytes.length === 0) throw new AppError(400, 'EMPTY_FILE', 'The file is empty.');
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !ACCEPTED.has(type.mime)) throw unsupported();

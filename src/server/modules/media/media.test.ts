@@ -9,6 +9,7 @@ import { buildTestApp } from '../../test/build-test-app.ts';
 import { createCategory, fileOf, jpegWithGps, largeFlatPng, multipart, pngBytes } from '../../test/content-factories.ts';
 import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { sweepUnusedMedia } from './media.service.ts';
+import { MultipleUploadResultSchema } from '../../../shared/schemas/media.ts';
 
 let app: FastifyInstance;
 let cookie: string;
@@ -130,6 +131,43 @@ describe('POST /api/upload-multiple', () => {
   });
 });
 
+describe('a batch with a photo over 10 MB (issue 31)', () => {
+  it('keeps the nine good photos of ten and names the 30 MB one as too large', async () => {
+    const good = await pngBytes(40, 30);
+    const big = Buffer.alloc(30 * 1024 * 1024, 7);
+    const entries: [string, Blob, string][] = Array.from({ length: 10 }, (_, i) =>
+      i === 4 ? ['images', fileOf(big, 'image/jpeg'), 'IMG_0005.jpg'] : ['images', fileOf(good), `photo-${i + 1}.png`],
+    );
+    const res = await upload('/api/upload-multiple', entries);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(MultipleUploadResultSchema.strict().parse(body)).toEqual(body);
+    expect(body.urls).toHaveLength(9);
+    expect(body.refused).toEqual([
+      { file: 'IMG_0005.jpg', status: 413, code: 'FILE_TOO_LARGE', error: 'The file is too large: images may be at most 10 MB.' },
+    ]);
+    for (const url of body.urls) expect(existsSync(fileOnDisk(url))).toBe(true);
+  });
+
+  it('answers an error naming every file when none can be kept', async () => {
+    const big = Buffer.alloc(10 * 1024 * 1024 + 10, 1);
+    const one = await upload('/api/upload-multiple', [['images', fileOf(big, 'image/png'), 'huge.png']]);
+    expect(one.statusCode).toBe(413);
+    expect(one.json().error).toBe('huge.png: The file is too large: images may be at most 10 MB.');
+    expect(one.json().refused).toHaveLength(1);
+    const two = await upload('/api/upload-multiple', [
+      ['images', fileOf(big, 'image/png'), 'huge.png'],
+      ['images', fileOf(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml'), 'logo.svg'],
+    ]);
+    expect(two.statusCode).toBe(400);
+    expect(two.json().error).toMatch(/^None of the 2 files could be uploaded: huge\.png: .*10 MB\. logo\.svg: Only JPEG/);
+    expect(two.json().refused.map((r: { file: string; status: number }) => [r.file, r.status])).toEqual([
+      ['huge.png', 413],
+      ['logo.svg', 415],
+    ]);
+  });
+});
+
 describe('many large images at once', () => {
   it('decodes one image at a time, so four 59-megapixel PNGs sent together stay within a bounded memory', async () => {
     const png = await largeFlatPng(7680, 7680);
@@ -170,13 +208,16 @@ describe('many large images at once', () => {
     expect(peak - before, 'memory taken by four 59-MP images sent together').toBeLessThan(160 * 2 ** 20);
   }, 60_000);
 
-  it('names the file it refuses among several', async () => {
+  it('keeps the good files of a batch and names the one it refuses, with why (issue 31)', async () => {
     const res = await upload('/api/upload-multiple', [
       ['images', fileOf(await pngBytes(50, 50)), 'fine.png'],
       ['images', fileOf(Buffer.concat([(await pngBytes(50, 50)).subarray(0, 60), Buffer.alloc(40)])), 'torn-photo.png'],
     ]);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/^torn-photo\.png: The image could not be read/);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().urls).toHaveLength(1);
+    expect(res.json().refused).toEqual([
+      { file: 'torn-photo.png', status: 400, code: 'UNREADABLE_IMAGE', error: expect.stringMatching(/could not be read/) },
+    ]);
   });
 });
 

@@ -22,17 +22,28 @@ export async function registerMultipart(app: FastifyInstance) {
 
 export interface MultipartBody {
   fields: Record<string, string | string[]>;
-  files: { field: string; filename: string; bytes: Buffer }[];
+  /** `tooLarge`: the file was over 10 MB and dropped (its bytes are empty); only with `keepGoing`. */
+  files: { field: string; filename: string; bytes: Buffer; tooLarge?: boolean }[];
 }
 
-/** Reads a whole multipart body (files buffered, each at most 10 MB); malformed bodies are a 400. */
-export async function readMultipart(request: FastifyRequest): Promise<MultipartBody> {
+/**
+ * Reads a whole multipart body (files buffered, each at most 10 MB); malformed bodies are a 400.
+ * A file over 10 MB is a 413 for the whole body, or, with `keepGoing` (a batch of photos, issue 31),
+ * is marked `tooLarge` while the rest of the body is read on.
+ */
+export async function readMultipart(request: FastifyRequest, options: { keepGoing?: boolean } = {}): Promise<MultipartBody> {
   if (!request.isMultipart()) throw new AppError(415, 'NOT_MULTIPART', 'Send the upload as multipart/form-data.');
   const body: MultipartBody = { fields: {}, files: [] };
   try {
-    for await (const part of request.parts()) {
+    // `throwFileSizeLimit` is read per call by @fastify/multipart, though its types leave it out.
+    const partsOptions = options.keepGoing ? ({ throwFileSizeLimit: false } as Parameters<typeof request.parts>[0]) : undefined;
+    for await (const part of request.parts(partsOptions)) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
+        if (part.file.truncated) {
+          body.files.push({ field: part.fieldname, filename: part.filename, bytes: Buffer.alloc(0), tooLarge: true });
+          continue;
+        }
         if (bytes.length > 0 || part.filename) body.files.push({ field: part.fieldname, filename: part.filename, bytes });
       } else {
         const value = String(part.value ?? '');

@@ -8,15 +8,18 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorAt, showServerErrors, useZodForm } from '../../../lib/zod-form.ts';
-import { useImageUpload } from '../../media/api/upload-images.ts';
+import { usePhotoUploads } from '../../media/api/upload-images.ts';
 import { SafeImage } from '../../media/components/safe-image.tsx';
 import { TextArea } from '../../media/components/textarea.tsx';
-import { UploadProgress } from '../../media/components/upload-progress.tsx';
+import { PhotoUploadList } from '../../media/components/photo-upload-list.tsx';
 import { useSaveGallery } from '../api/galleries.ts';
 import {
   detectVideoType,
   GalleryFormSchema,
+  MAX_PHOTO_TEXT,
+  photoAlt,
   videoThumbnail,
+  type PhotoText,
   type Gallery,
   type GalleryFormValues,
 } from '../../../../shared/schemas/gallery.ts';
@@ -34,6 +37,7 @@ const valuesOf = (gallery: Gallery | null): GalleryFormValues => ({
   description: gallery?.description ?? '',
   type: gallery?.type ?? 'images',
   images: gallery?.images ?? [],
+  photos: gallery?.photos ?? (gallery?.images ?? []).map((url) => ({ url, caption: '', alt: '' })),
   videoUrl: gallery?.videoUrl ?? '',
   // A video's own thumbnail stays when its address gives none (Vimeo).
   thumbnail: gallery?.type === 'video' ? gallery.thumbnail : null,
@@ -44,26 +48,35 @@ const valuesOf = (gallery: Gallery | null): GalleryFormValues => ({
 export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDone: () => void }) {
   const form = useZodForm(GalleryFormSchema, { defaultValues: valuesOf(gallery) });
   const urlForm = useZodForm(ImageUrlFieldSchema, { defaultValues: { imageUrl: '' } });
-  const [type, images, videoUrl, thumbnail] = useWatch({
+  const [type, images, videoUrl, thumbnail, title, photoTexts] = useWatch({
     control: form.control,
-    name: ['type', 'images', 'videoUrl', 'thumbnail'],
+    name: ['type', 'images', 'videoUrl', 'thumbnail', 'title', 'photos'],
   });
   const [source, setSource] = useState<'upload' | 'url'>('upload');
-  const upload = useImageUpload('multiple');
+  const upload = usePhotoUploads();
   const save = useSaveGallery();
 
-  /** The list changed: its message goes once it has an image, or (after a save was tried) comes back without one. */
-  const setImages = (next: string[]) =>
+  /**
+   * The list changed: its message goes once it has an image, or (after a save was tried) comes
+   * back without one. Each photo's words go with it (issue 31).
+   */
+  const setImages = (next: string[], texts: PhotoText[] = form.getValues('photos') ?? []) => {
+    const unused = [...texts];
+    const photos = next.map((url) => {
+      const at = unused.findIndex((p) => p.url === url);
+      return at >= 0 ? unused.splice(at, 1)[0]! : { url, caption: '', alt: '' };
+    });
+    form.setValue('photos', photos, { shouldDirty: true });
     form.setValue('images', next, { shouldDirty: true, shouldValidate: next.length > 0 || form.formState.isSubmitted });
+  };
+  const setText = (index: number, key: 'caption' | 'alt', value: string) =>
+    form.setValue(`photos.${index}.${key}`, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
 
   const onFiles = async (files: FileList | null) => {
     if (!files || files.length === 0) return;
-    try {
-      const stored = await upload.upload([...files]);
-      setImages([...form.getValues('images'), ...stored.map((s) => s.url)]);
-    } catch (err) {
-      form.setError('images', { type: 'upload', message: (err as Error).message });
-    }
+    // Each file goes on its own: the ones kept are added, in the order chosen, whatever the others do.
+    const stored = await upload.upload([...files]);
+    if (stored.length > 0) setImages([...form.getValues('images'), ...stored.map((s) => s.url)]);
   };
 
   const addUrl = urlForm.handleSubmit(({ imageUrl }) => {
@@ -144,7 +157,7 @@ export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDo
               <p id="gallery-files-hint" className="mt-1 text-xs text-slate-600">
                 PNG, JPG, GIF or WebP, up to 10MB
               </p>
-              <UploadProgress value={upload.progress} />
+              <PhotoUploadList files={upload.files} onDismiss={upload.clear} />
             </div>
           ) : (
             <div className="flex items-start gap-2">
@@ -174,21 +187,49 @@ export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDo
             </p>
           )}
           {images.length > 0 && (
-            <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Gallery images">
-              {images.map((src, i) => (
-                <li key={src + i} className="relative">
-                  <SafeImage src={src} alt={`Image ${i + 1}`} className="aspect-square w-full rounded-lg" sizes="8rem" />
-                  <button
-                    type="button"
-                    onClick={() => setImages(images.filter((_, j) => j !== i))}
-                    className="absolute top-1 right-1 rounded-full bg-white/90 p-1 text-slate-800 shadow hover:bg-white"
-                    aria-label={`Remove image ${i + 1}`}
-                  >
-                    <X className="h-3.5 w-3.5" aria-hidden="true" />
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <ol className="space-y-3" aria-label="Gallery images">
+              {images.map((src, i) => {
+                const text = photoTexts?.[i];
+                const captionError = errorAt(form, `photos.${i}.caption`);
+                const altError = errorAt(form, `photos.${i}.alt`);
+                return (
+                  <li key={src + i} className="flex gap-3 rounded-xl border border-slate-200 p-2 sm:p-3">
+                    <SafeImage
+                      src={src}
+                      alt={photoAlt(title, i, images.length, text?.alt)}
+                      className="aspect-square w-20 shrink-0 rounded-lg sm:w-28"
+                      sizes="7rem"
+                    />
+                    <div className="grid min-w-0 flex-1 gap-2 sm:grid-cols-2">
+                      <Field
+                        label={`Caption of photo ${i + 1}`}
+                        value={text?.caption ?? ''}
+                        maxLength={MAX_PHOTO_TEXT}
+                        onChange={(e) => setText(i, 'caption', e.target.value)}
+                        error={captionError}
+                        hint="Shown under the photo"
+                      />
+                      <Field
+                        label={`Alt text of photo ${i + 1}`}
+                        value={text?.alt ?? ''}
+                        maxLength={MAX_PHOTO_TEXT}
+                        onChange={(e) => setText(i, 'alt', e.target.value)}
+                        error={altError}
+                        hint={`What it shows. Empty: "${photoAlt(title, i, images.length)}"`}
+                      />
+                    </div>
+                    <button
+                      type="button"
+                      onClick={() => setImages(images.filter((_, j) => j !== i))}
+                      className="self-start rounded-full bg-white p-1.5 text-slate-800 shadow ring-1 ring-slate-200 hover:bg-slate-50"
+                      aria-label={`Remove image ${i + 1}`}
+                    >
+                      <X className="h-4 w-4" aria-hidden="true" />
+                    </button>
+                  </li>
+                );
+              })}
+            </ol>
           )}
         </fieldset>
       ) : (

@@ -1,0 +1,1 @@
+ALTER TABLE "galleries" ADD COLUMN "photo_texts" jsonb DEFAULT '[]'::jsonb NOT NULL;
