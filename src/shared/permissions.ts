@@ -44,8 +44,10 @@ export const ALL_ON: ModulePermission = { read: true, write: true, delete: true 
 export const ALL_OFF: ModulePermission = { read: false, write: false, delete: false };
 
 /** The 403 message for a missing permission (DESIGN §6: `Needs events: delete`). */
-export const needsMessage = (needed: ReadonlyArray<readonly [Module, Action]>) =>
-  `Needs ${needed.map(([module, action]) => `${module}: ${action}`).join(' or ')}`;
+export const needsMessage = (needed: ReadonlyArray<readonly [Module, Action]>) => {
+  const names = needed.map(([module, action]) => `${module}: ${action}`);
+  return `Needs ${names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0]}`;
+};
 
 /** A map with the listed actions on the listed modules, everything else off. */
 export function grantsMap(grants: Partial<Record<Module, ReadonlyArray<Action>>>): PermissionMap {

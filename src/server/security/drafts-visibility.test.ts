@@ -79,7 +79,7 @@ describe('galleries', () => {
 });
 
 describe('uploads', () => {
-  it('need gallery or blog write', async () => {
+  it('need gallery, blog or website write', async () => {
     const form = new FormData();
     form.append('image', fileOf(await pngBytes()), 'a.png');
     const body = await multipart(form);
@@ -90,7 +90,7 @@ describe('uploads', () => {
       headers: { ...body.headers, cookie: cookies.blogReader },
     });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('Needs gallery: write or blog: write');
+    expect(refused.json().message).toBe('Needs gallery: write, blog: write or website: write');
     const writer = await sessionCookie(app, await createUser(app, { role: null, permissions: { gallery: { write: true } } }));
     const stored = await app.inject({ method: 'POST', url: '/api/cover', ...body, headers: { ...body.headers, cookie: writer } });
     expect(stored.statusCode).toBe(200);
