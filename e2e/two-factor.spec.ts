@@ -34,10 +34,21 @@ async function signIn(page: Page, username: string, password: string) {
   await page.getByRole('button', { name: 'Log In' }).click();
 }
 
-/** Reads the setup key from the page (shown as text beside the QR code), confirms with a code, keeps the recovery codes. */
+/**
+ * Reads the setup key from the page (shown as text beside the QR code), whole at the page's width,
+ * checks the link that opens the authenticator app on the same phone, confirms with a code, keeps
+ * the recovery codes.
+ */
 async function finishSetup(page: Page, submit: string, done: string) {
-  const key = await page.getByLabel('Cannot scan? Type this setup key').inputValue();
+  const keyField = page.getByLabel('Cannot scan? Type this setup key');
+  const key = await keyField.inputValue();
   expect(key.replace(/\s/g, '')).toMatch(/^[A-Z2-7]{32}$/);
+  // Issue 31: the key is never cut off, at 375 px either.
+  const fits = await keyField.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight);
+  expect(fits).toBe(true);
+  const appLink = await page.getByRole('link', { name: 'Open in my authenticator app' }).getAttribute('href');
+  expect(appLink).toMatch(/^otpauth:\/\/totp\//);
+  expect(new URL(appLink!).searchParams.get('secret')).toBe(key.replace(/\s/g, ''));
   expect(await page.getByRole('img', { name: 'QR code to scan with an authenticator app' }).getAttribute('src')).toMatch(
     /^data:image\/svg\+xml/,
   );
@@ -153,6 +164,12 @@ describe.skipIf(chromiumMissingReason())('two-factor sign-in, required by the sc
     await teacher.page.getByText('Your school asks every sign-in for a second step').waitFor();
     await teacher.page.getByLabel('Six-digit code').waitFor();
     await axe(teacher.page);
+    // Copy key puts the key, without its spaces, on the clipboard.
+    await teacher.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await teacher.page.getByRole('button', { name: 'Copy key' }).click();
+    await teacher.page.locator('[data-sonner-toast]').filter({ hasText: 'Setup key copied' }).first().waitFor();
+    const shown = await teacher.page.getByLabel('Cannot scan? Type this setup key').inputValue();
+    expect(await teacher.page.evaluate(() => navigator.clipboard.readText())).toBe(shown.replace(/\s/g, ''));
     const { keep } = await finishSetup(teacher.page, 'Turn on and sign in', 'Continue to the back office');
     await axe(teacher.page);
     await keep();
@@ -166,7 +183,9 @@ describe.skipIf(chromiumMissingReason())('two-factor sign-in, required by the sc
     await sidebar.getByRole('link', { name: 'Audit log' }).click();
     await admin.page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
     const entries = admin.page.getByRole('list', { name: 'Audit entries' });
-    await entries.getByText('Two-factor requirement').first().waitFor();
+    // Each entry says what happened in words (issue 31), beside its kind.
+    await entries.getByText('Required two-factor sign-in of all staff').first().waitFor();
+    await entries.getByText('Turned on two-factor sign-in').first().waitFor();
     for (const text of ['Recovery code used', 'Two-factor turned on', 'Signed in', 'Signed out']) {
       expect(await entries.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
     }

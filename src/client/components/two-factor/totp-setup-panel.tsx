@@ -1,14 +1,30 @@
+import { Copy, ExternalLink } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../ui/button.tsx';
+import { toast } from 'sonner';
+import { Button, buttonClass } from '../ui/button.tsx';
 import { Field } from '../ui/field.tsx';
+import { Label } from '../ui/label.tsx';
 import type { TwoFactorSetup } from '../../../shared/schemas/security.ts';
 
 /** The key in groups of four, as authenticator apps show it when typed by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
+/** Copies the key; false where nothing was copied (plain http, no permission, no clipboard API). */
+async function copied(text: string): Promise<boolean> {
+  try {
+    if (!navigator.clipboard?.writeText) return false;
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Scan the QR code (drawn on the server, shown from a data: URL) or type the key, then confirm
- * with a code from the app. `error` is the server's answer to a wrong code.
+ * Scan the QR code (drawn on the server, shown from a data: URL), open the otpauth:// link in the
+ * app on this phone (a phone cannot scan its own screen), or copy or type the key; then confirm
+ * with a code from the app. `error` is the server's answer to a wrong code. The key wraps, so it
+ * is read whole at 375 px (issue 31).
  */
 export function TotpSetupPanel({
   setup,
@@ -26,6 +42,11 @@ export function TotpSetupPanel({
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string>();
   const headingId = useId();
+  const keyId = useId();
+  const copyKey = async () => {
+    if (await copied(setup.secret)) toast.success('Setup key copied');
+    else toast.error('Could not copy: select the key and copy it by hand');
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const digits = code.replace(/\s/g, '');
@@ -49,14 +70,32 @@ export function TotpSetupPanel({
           height={176}
           className="mx-auto rounded-lg border border-slate-200 bg-white p-2"
         />
-        <Field
-          label="Cannot scan? Type this setup key"
-          readOnly
-          value={grouped(setup.secret)}
-          className="font-mono tracking-wider"
-          onFocus={(e) => e.currentTarget.select()}
-          hint="Choose a time-based key if the app asks."
-        />
+        <p className="text-center">
+          <a href={setup.otpauthUrl} className={buttonClass('secondary')}>
+            <ExternalLink className="h-4 w-4" aria-hidden="true" /> Open in my authenticator app
+          </a>
+          <span className="mt-1 block text-xs text-slate-600">On the phone the app is on: it adds the account for you.</span>
+        </p>
+        <div>
+          <Label htmlFor={keyId}>Cannot scan? Type this setup key</Label>
+          <div className="flex flex-wrap items-start gap-2">
+            <textarea
+              id={keyId}
+              readOnly
+              rows={2}
+              value={grouped(setup.secret)}
+              aria-describedby={`${keyId}-hint`}
+              onFocus={(e) => e.currentTarget.select()}
+              className="block min-w-0 flex-1 resize-none rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-base tracking-wider break-words text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+            />
+            <Button variant="secondary" onClick={() => void copyKey()}>
+              <Copy className="h-4 w-4" aria-hidden="true" /> Copy key
+            </Button>
+          </div>
+          <p id={`${keyId}-hint`} className="mt-1 text-xs text-slate-600">
+            Choose a time-based key if the app asks.
+          </p>
+        </div>
       </section>
       <form noValidate onSubmit={submit} className="space-y-3">
         <h3 className="font-bold text-slate-900">2. Enter the code the app shows</h3>
