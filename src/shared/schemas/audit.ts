@@ -106,6 +106,8 @@ export interface AuditEntry {
   /** Names of the fields an update changed (never their values). */
   changes: string[];
   details: Record<string, string | number | boolean> | null;
+  /** What happened, as a sentence a head teacher understands (issue 31), worded when read. */
+  summary: string;
 }
 
 export interface AuditPage {

@@ -37,6 +37,7 @@ export default async function auditRoutes(app: FastifyInstance) {
       'Title',
       'Changed fields',
       'Details',
+      'What happened',
     ]);
     const toRow = (entry: AuditEntry) => [
       entry.createdAt,
@@ -49,6 +50,7 @@ export default async function auditRoutes(app: FastifyInstance) {
       entry.title,
       entry.changes.join(', '),
       entry.details ? JSON.stringify(entry.details) : '',
+      entry.summary,
     ];
     void (async () => {
       if (!first.done) csv.write(toRow(first.value));

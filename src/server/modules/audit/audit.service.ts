@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditEntity, AuditEntry, AuditFilter, AuditPage, AuditQuery } from '../../../shared/schemas/audit.ts';
 import type { Db } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditSentence, type AuditNames } from '../../../shared/audit-sentence.ts';
+import { auditLog, enquiries, roles, users } from '../../db/schema/index.ts';
 
 /** Who acted and from where: the signed-in user, or nobody (a failed sign-in names the account in `title`). */
 export interface AuditWho {
@@ -84,7 +85,7 @@ function afterCursor(cursor: string | undefined): SQL | undefined {
 }
 
 type Row = typeof auditLog.$inferSelect;
-const toEntry = (row: Row): AuditEntry => ({
+const toEntry = (row: Row): Omit<AuditEntry, 'summary'> => ({
   id: row.id,
   createdAt: row.createdAt.toISOString(),
   userId: row.userId,
@@ -97,6 +98,51 @@ const toEntry = (row: Row): AuditEntry => ({
   changes: row.changes,
   details: row.details ?? null,
 });
+
+const numericIds = (rows: Row[], entity: AuditEntity) => [
+  ...new Set(rows.filter((r) => r.entity === entity && /^\d{1,9}$/.test(r.entityId ?? '')).map((r) => Number(r.entityId))),
+];
+
+/**
+ * The entries of a page, each with its sentence: the names it speaks of (an enquiry's child or
+ * sender, a member of staff, a role) read now, three small queries by key whatever the page's size.
+ * The log itself keeps no family's name: once retention deletes an enquiry, its entries say so.
+ */
+export async function withSummaries(db: Db, rows: Row[]): Promise<AuditEntry[]> {
+  const enquiryIds = numericIds(rows, 'enquiry');
+  const userIds = numericIds(rows, 'user');
+  const roleNames = [
+    ...new Set(rows.flatMap((r) => (r.action === 'role-change' && typeof r.details?.role === 'string' ? [r.details.role] : []))),
+  ];
+  const [enquiryRows, userRows, roleRows] = await Promise.all([
+    enquiryIds.length
+      ? db
+          .select({ id: enquiries.id, name: enquiries.name, type: enquiries.type })
+          .from(enquiries)
+          .where(inArray(enquiries.id, enquiryIds))
+      : [],
+    userIds.length
+      ? db
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(inArray(users.id, userIds))
+      : [],
+    roleNames.length
+      ? db.select({ name: roles.name, displayName: roles.displayName }).from(roles).where(inArray(roles.name, roleNames))
+      : [],
+  ]);
+  const enquiryById = new Map(enquiryRows.map((e) => [String(e.id), e]));
+  const personById = new Map(userRows.map((u) => [String(u.id), `${u.firstName} ${u.lastName}`.trim()]));
+  const roleByName = new Map(roleRows.map((r) => [r.name, r.displayName]));
+  return rows.map((row) => {
+    const entry = toEntry(row);
+    const names: AuditNames = {};
+    if (row.entity === 'enquiry' && row.entityId) names.enquiry = enquiryById.get(row.entityId);
+    if (row.entity === 'user' && row.entityId) names.person = personById.get(row.entityId) || undefined;
+    if (typeof row.details?.role === 'string') names.role = roleByName.get(row.details.role);
+    return { ...entry, summary: auditSentence({ ...entry, summary: '' }, names) };
+  });
+}
 
 async function page(db: Db, filter: AuditFilter, timeZone: string, limit: number, cursor?: string) {
   const rows = await db
@@ -113,7 +159,7 @@ async function page(db: Db, filter: AuditFilter, timeZone: string, limit: number
 /** GET /api/audit: newest first, one page, keyset paging (no count over a table of years). */
 export async function listAudit(db: Db, query: AuditQuery, timeZone: string): Promise<AuditPage> {
   const { data, nextCursor } = await page(db, query, timeZone, query.limit, query.cursor);
-  return { data: data.map(toEntry), nextCursor };
+  return { data: await withSummaries(db, data), nextCursor };
 }
 
 /** The export's rows, a batch at a time, newest first, up to `max`. */
@@ -122,7 +168,7 @@ export async function* auditRows(db: Db, filter: AuditFilter, timeZone: string, 
   let sent = 0;
   do {
     const batch = await page(db, filter, timeZone, Math.min(500, max - sent), cursor);
-    for (const row of batch.data) yield toEntry(row);
+    for (const entry of await withSummaries(db, batch.data)) yield entry;
     sent += batch.data.length;
     cursor = batch.nextCursor ?? undefined;
   } while (cursor && sent < max);

@@ -277,7 +277,7 @@ describe('the audit log', () => {
         .trim()
         .split('\n');
       expect(lines[0]).toBe(
-        '"When (UTC)","User","User id","IP address","Action","Entity","Entity id","Title","Changed fields","Details"',
+        '"When (UTC)","User","User id","IP address","Action","Entity","Entity id","Title","Changed fields","Details","What happened"',
       );
       expect(lines).toHaveLength(2);
       expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
@@ -301,10 +301,69 @@ describe('the audit log', () => {
         .split('\n');
       expect(rows).toHaveLength(2);
       for (const row of rows) {
-        expect(row).toMatch(/^"[^"]+","'x\|@SUM\(A1\)","\d+","127\.0\.0\.1","Created","Post","\d","[^"]+","",""$/);
+        expect(row).toMatch(
+          /^"[^"]+","'x\|@SUM\(A1\)","\d+","127\.0\.0\.1","Created","Post","\d","[^"]+","","","'?Added the blog post [^"]+"$/,
+        );
       }
       expect(res.body).toContain(`"';=1+1"`);
       expect(res.body).toContain(`"'Sports day, -2+3"`);
+    });
+
+    it('says what happened in sentences a head teacher understands, with the names read now (issue 31)', async () => {
+      const who = { userId: admin.id, username: 'admin', ip: '127.0.0.1' };
+      const [child] = await app.db
+        .insert(enquiries)
+        .values({ type: 'admission', name: 'Aarav Shah', email: 'shah@example.com', stage: 'visit_booked' })
+        .returning();
+      const asha = await createUser(app, { role: 'user', username: 'asha' });
+      await audit(app.db, who, {
+        action: 'status-change',
+        entity: 'enquiry',
+        entityId: child!.id,
+        title: 'Admission enquiry',
+        details: { from: 'new', to: 'visit_booked' },
+      });
+      await audit(app.db, who, {
+        action: 'status-change',
+        entity: 'enquiry',
+        entityId: 987654,
+        title: 'Admission enquiry',
+        details: { from: 'contacted', to: 'offered' },
+      });
+      await audit(app.db, who, {
+        action: 'update',
+        entity: 'event',
+        entityId: 4,
+        title: 'Sports Day',
+        changes: ['location', 'start_date'],
+      });
+      await audit(app.db, who, {
+        action: 'role-change',
+        entity: 'user',
+        entityId: asha.id,
+        title: 'asha',
+        details: { role: 'manager' },
+      });
+      await audit(app.db, who, { action: 'unpublish', entity: 'gallery', entityId: 3, title: 'Art Week' });
+      await audit(app.db, who, {
+        action: 'delete',
+        entity: 'enquiry',
+        title: 'Retention: 12 enquiries older than 24 months',
+        details: { count: 12, months: 24 },
+      });
+      const res = await app.inject({ url: '/api/audit?limit=6', headers: { cookie: await sessionCookie(app, admin) } });
+      expect(res.statusCode, res.body).toBe(200);
+      const summaries = (res.json().data as { summary: string }[]).map((e) => e.summary);
+      expect(summaries).toEqual([
+        'Deleted 12 enquiries older than 24 months, as the school keeps them no longer',
+        'Took the gallery “Art Week” off the site',
+        `Gave ${asha.firstName} ${asha.lastName} the role “Manager”`,
+        'Changed the event “Sports Day”: place and start',
+        'Moved admission #987654 (since deleted) to “Offered”',
+        'Moved the admission of Aarav Shah to “Visit booked”',
+      ]);
+      // The log keeps no family's name: it is read from the enquiry while there is one.
+      expect(JSON.stringify(await entries())).not.toContain('Aarav');
     });
 
     it('refuses a day that does not exist with a 400, on the list and on the export', async () => {
