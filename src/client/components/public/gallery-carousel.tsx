@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight, Pause, Play } from '#client/components/publi
 import { useEffect, useRef, useState } from 'react';
 import type Swiper from 'swiper';
 import type { PublicGallery } from '#client/lib/public-data.ts';
+import { photoAlt } from '#shared/photo-text.ts';
 import { Lightbox } from './lightbox.tsx';
 
 /**
@@ -20,6 +21,7 @@ export function GalleryCarousel({ gallery }: { gallery: PublicGallery }) {
   const [open, setOpen] = useState<number | null>(null);
   const [playing, setPlaying] = useState(false);
   const images = gallery.images;
+  const title = gallery.title || 'Gallery';
 
   useEffect(() => {
     let cancelled = false;
@@ -108,33 +110,40 @@ export function GalleryCarousel({ gallery }: { gallery: PublicGallery }) {
       {gallery.description && <p className="mt-2 text-slate-600">{gallery.description}</p>}
       <div ref={root} className="swiper mt-6 overflow-hidden rounded-3xl">
         <div className="swiper-wrapper flex">
-          {images.map((src, i) => (
-            <div key={src + i} className="swiper-slide w-full shrink-0 sm:w-1/2 lg:w-1/3">
-              <button
-                type="button"
-                onClick={(e) => {
-                  opener.current = e.currentTarget;
-                  setOpen(i);
-                }}
-                className="block w-full overflow-hidden rounded-2xl"
-                aria-label={`Open photo ${i + 1} of ${images.length}`}
-              >
-                <img
-                  src={src}
-                  alt=""
-                  width={640}
-                  height={440}
-                  loading="lazy"
-                  decoding="async"
-                  className="aspect-[16/11] w-full object-cover transition duration-300 hover:scale-105"
-                />
-              </button>
-            </div>
-          ))}
+          {images.map((src, i) => {
+            const words = gallery.photos?.[i];
+            return (
+              <figure key={src + i} className="swiper-slide w-full shrink-0 sm:w-1/2 lg:w-1/3">
+                <button
+                  type="button"
+                  onClick={(e) => {
+                    opener.current = e.currentTarget;
+                    setOpen(i);
+                  }}
+                  className="block w-full overflow-hidden rounded-2xl"
+                >
+                  {/* The button is named by the photo's alt text, after what it does. */}
+                  <span className="sr-only">Open in the photo viewer: </span>
+                  <img
+                    src={src}
+                    alt={photoAlt(title, i, images.length, words?.alt)}
+                    width={640}
+                    height={440}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-[16/11] w-full object-cover transition duration-300 hover:scale-105"
+                  />
+                </button>
+                {words?.caption && (
+                  <figcaption className="mt-2 px-1 text-sm text-slate-700">{words.caption}</figcaption>
+                )}
+              </figure>
+            );
+          })}
         </div>
       </div>
       <div ref={pagination} className="gallery-pagination mt-4 flex justify-center gap-2" />
-      <Lightbox images={images} index={open} title={gallery.title || 'Gallery'} onIndex={setOpen} onClose={close} />
+      <Lightbox images={images} photos={gallery.photos} index={open} title={title} onIndex={setOpen} onClose={close} />
     </section>
   );
 }

@@ -28,3 +28,28 @@ export function createGallerySwiper({ root, next, prev, pagination, autoplay }: 
     a11y: { enabled: true, prevSlideMessage: 'Previous photos', nextSlideMessage: 'Next photos' },
   });
 }
+
+export interface LightboxSwiperOptions {
+  root: HTMLElement;
+  /** The photo shown first. */
+  index: number;
+  onIndex(index: number): void;
+}
+
+/**
+ * The photo viewer's slides (issue 31): a swipe on a touch screen (or a drag with the mouse) moves
+ * to the next or previous photo; `rewind` wraps the ends around, as §4's previous/next do. The
+ * viewer's own buttons and arrow keys call slideNext/slidePrev.
+ */
+export function createLightboxSwiper({ root, index, onIndex }: LightboxSwiperOptions): Swiper {
+  return new Swiper(root, {
+    slidesPerView: 1,
+    spaceBetween: 24,
+    speed: 300,
+    threshold: 5,
+    touchAngle: 45,
+    rewind: true,
+    initialSlide: index,
+    on: { slideChange: (s) => onIndex(s.activeIndex) },
+  });
+}

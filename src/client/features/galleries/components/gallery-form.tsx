@@ -197,7 +197,7 @@ export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDo
                     <SafeImage
                       src={src}
                       alt={photoAlt(title, i, images.length, text?.alt)}
-                      className="aspect-square w-20 shrink-0 rounded-lg sm:w-28"
+                      className="aspect-square w-20 shrink-0 self-start rounded-lg sm:w-28"
                       sizes="7rem"
                     />
                     <div className="grid min-w-0 flex-1 gap-2 sm:grid-cols-2">
