@@ -71,6 +71,16 @@ export async function multipart(form: FormData) {
 
 export const fileOf = (bytes: Buffer | Uint8Array, type = 'image/png') => new Blob([new Uint8Array(bytes)], { type });
 
+/** A photo uploaded as staff do (POST /api/cover): its URL, size and variants. */
+export async function uploadPhoto(app: FastifyInstance, cookie: string, bytes?: Buffer, name = 'garden.png') {
+  const form = new FormData();
+  form.append('image', fileOf(bytes ?? (await pngBytes())), name);
+  const { payload, headers } = await multipart(form);
+  const res = await app.inject({ method: 'POST', url: '/api/cover', headers: { ...headers, cookie }, payload });
+  if (res.statusCode !== 200) throw new Error(`upload: ${res.statusCode} ${res.body}`);
+  return res.json<{ url: string; width: number; height: number; variants: { url: string; width: number }[] }>();
+}
+
 /**
  * A PNG of `width` x `height` pixels that is small on the wire (every row after the first repeats
  * it, PNG's "up" filter) and width x height x 3 bytes decoded: 59 megapixels in about 0.2 MB.

@@ -26,6 +26,39 @@ export function uploadsIn(html: string): string[] {
   return [...found];
 }
 
+const ATTRIBUTE = {
+  src: /\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i,
+  alt: /\salt\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i,
+};
+
+/** One attribute of a tag's text (`alt="a b"`, `alt='a'`, `alt=a`), or undefined when absent. */
+function attributeOf(tag: string, name: keyof typeof ATTRIBUTE): string | undefined {
+  const m = ATTRIBUTE[name].exec(tag);
+  return m ? (m[1] ?? m[2] ?? m[3] ?? '') : undefined;
+}
+
+/**
+ * What is wrong with the photos of a post's or a page's body (issue 31), or null: each must be one
+ * uploaded here (the site loads nothing from other hosts, and only uploads have resized variants),
+ * and each needs alt text. The sanitiser would drop a photo from elsewhere; refusing says so.
+ */
+export function bodyImageProblem(html: string): string | null {
+  // Linear: a tag is `<img` up to the next `>` with no `<` between.
+  for (const tag of html.match(/<img\b[^<>]*>?/gi) ?? []) {
+    if (!isUploadUrl(attributeOf(tag, 'src')?.trim()))
+      return 'Photos in the text must be uploaded with the Photo button: a photo from another site is not kept.';
+    if (!attributeOf(tag, 'alt')?.trim())
+      return 'Every photo in the text needs alt text: describe it for parents who cannot see it.';
+  }
+  return null;
+}
+
+/** A body's photos checked as a schema's step: bodyImageProblem's message on the field. */
+export const checkBodyImages = (html: string, ctx: z.RefinementCtx) => {
+  const problem = bodyImageProblem(html);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+};
+
 /** `/uploads/x.webp` -> `/uploads/x-800.webp`. */
 export const variantUrl = (url: string, width: number) => url.replace(/\.webp$/, `-${width}.webp`);
 

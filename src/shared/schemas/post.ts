@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ImageUrlSchema } from './media.ts';
+import { checkBodyImages, ImageUrlSchema } from './media.ts';
 import { ImageMetaSchema } from './event.ts';
 import { listQuerySchema, optionalFilter, type ListPage } from './list-query.ts';
 
@@ -96,7 +96,8 @@ export const PostInputSchema = z.object({
   content: z
     .string({ error: 'Content is required.' })
     .max(200_000, { message: 'The post is too long.', abort: true })
-    .refine(htmlHasContent, 'Content is required.'),
+    .refine(htmlHasContent, 'Content is required.')
+    .superRefine(checkBodyImages),
   status: z.enum(POST_STATUSES, { error: 'Status must be draft or published.' }).default('draft'),
   tags: TagsSchema.default([]),
   /** An image URL instead of a file; '' removes the cover. Absent keeps the current one. */

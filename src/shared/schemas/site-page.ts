@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { htmlHasContent } from './post.ts';
+import { checkBodyImages } from './media.ts';
 import { listQuerySchema, optionalFilter, type ListPage } from './list-query.ts';
 import type { Version, VersionSummary } from './site-sections.ts';
 
@@ -109,7 +110,8 @@ export const SitePageContentSchema = z.object({
     .string({ error: 'Write the page.' })
     .max(PAGE_BODY_MAX, { message: 'The page is too long: split it into two pages.', abort: true })
     .refine(htmlHasContent, { message: 'Write the page.', abort: true })
-    .refine((html) => !htmlHasActiveContent(html), 'The page may not hold scripts or embedded code. Remove them and save again.'),
+    .refine((html) => !htmlHasActiveContent(html), 'The page may not hold scripts or embedded code. Remove them and save again.')
+    .superRefine(checkBodyImages),
   placement: z.enum(PAGE_PLACEMENTS, 'Choose where the page is offered: the header menu, the footer or neither.').default('none'),
 });
 export type SitePageInput = z.input<typeof SitePageContentSchema>;

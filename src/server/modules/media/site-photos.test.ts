@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_DEFAULTS } from '../../../shared/schemas/site-content-defaults.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
-import { fileOf, multipart, pngBytes } from '../../test/content-factories.ts';
+import { uploadPhoto } from '../../test/content-factories.ts';
 import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { sweepUnusedMedia } from './media.service.ts';
 
@@ -19,14 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function uploadPhoto(): Promise<string> {
-  const form = new FormData();
-  form.append('image', fileOf(await pngBytes()), 'garden.png');
-  const { payload, headers } = await multipart(form);
-  const res = await app.inject({ method: 'POST', url: '/api/cover', headers: { ...headers, cookie }, payload });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().url as string;
-}
+const upload = async () => (await uploadPhoto(app, cookie)).url;
 
 const homeWith = (photo: string | null) => ({
   ...SITE_DEFAULTS.home,
@@ -38,7 +31,7 @@ const sweep = () => sweepUnusedMedia(app.db, app.dataDir, -1000);
 
 describe('the photos of the public pages (issue 30)', () => {
   it('are uploaded by staff who edit the website only, and kept while a draft, the page or its history shows them', async () => {
-    const photo = await uploadPhoto();
+    const photo = await upload();
     expect((await call('PUT', '/api/website/sections/home/draft', { content: homeWith(photo) })).statusCode).toBe(200);
     expect(await sweep()).not.toContain(photo);
 
@@ -52,7 +45,7 @@ describe('the photos of the public pages (issue 30)', () => {
     expect(existsSync(join(app.dataDir, photo))).toBe(true);
 
     // An upload nothing names is swept as before.
-    const abandoned = await uploadPhoto();
+    const abandoned = await upload();
     expect(await sweep()).toContain(abandoned);
   });
 });

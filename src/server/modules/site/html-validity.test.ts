@@ -9,6 +9,7 @@ import { installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { listEvents, type EventDto } from '../events/events.service.ts';
 import { listPosts, type PostDto } from '../posts/posts.service.ts';
 import { seedSampleContent } from '../sample/sample-content.ts';
+import { uploadPhoto } from '../../test/content-factories.ts';
 
 // Every public page's HTML through html-validate with the repository's .htmlvalidate.json (its
 // recommended and document presets; the rules set otherwise and why: docs/decisions/0020), on a new
@@ -56,10 +57,13 @@ async function publishOwnPages(app: FastifyInstance, cookie: string): Promise<st
     expect(response.statusCode, response.body).toBeLessThan(300);
     return response.json().data as { id: number; draft: { body: string } };
   };
+  const photo = await uploadPhoto(app, cookie);
   const page = await write('/api/website/pages', {
     title: 'Term Dates',
     slug: 'term-dates',
-    body: '<h2>Autumn term</h2><p>From <strong>2 September</strong>:</p><ul><li>Half term: 28 October</li></ul>',
+    body:
+      '<h2>Autumn term</h2><p>From <strong>2 September</strong>:</p><ul><li>Half term: 28 October</li></ul>' +
+      `<img src="${photo.url}" alt="The garden in autumn" width="${photo.width}" height="${photo.height}">`,
     placement: 'header',
   });
   await write(`/api/website/pages/${page.id}/publish`);

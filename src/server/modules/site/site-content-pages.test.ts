@@ -8,7 +8,7 @@ import { SITE_DEFAULTS, type SectionKey } from '../../../shared/schemas/site-con
 import { siteSections } from '../../db/schema/index.ts';
 import { DIST_DIR } from '../../plugins/render.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
-import { fileOf, multipart, pngBytes } from '../../test/content-factories.ts';
+import { pngBytes, uploadPhoto } from '../../test/content-factories.ts';
 import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { getSchoolProfile, getSiteContent, saveSchoolProfile } from './site.service.ts';
 
@@ -48,15 +48,6 @@ async function publish<K extends SectionKey>(key: K, content: SiteContent[K] | R
 }
 async function reset(key: SectionKey) {
   await publish(key, null as never);
-}
-
-async function uploadPhoto() {
-  const form = new FormData();
-  form.append('image', fileOf(await pngBytes(1200, 900, '#77aa55')), 'garden.png');
-  const { payload, headers } = await multipart(form);
-  const res = await app.inject({ method: 'POST', url: '/api/cover', headers: { ...headers, cookie }, payload });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ url: string; variants: { url: string; width: number }[] }>();
 }
 
 describe.skipIf(!built)('public pages with the site content (issue 30)', () => {
@@ -163,7 +154,7 @@ describe.skipIf(!built)('public pages with the site content (issue 30)', () => {
   });
 
   it('preloads the hero photo with its variants and draws it with its alt text; a decorative photo has alt=""', async () => {
-    const photo = await uploadPhoto();
+    const photo = await uploadPhoto(app, cookie, await pngBytes(1200, 900, '#77aa55'));
     const home = structuredClone(SITE_DEFAULTS.home);
     home.hero.photo = { url: photo.url, alt: 'Children planting beans in the school garden', decorative: false };
     await publish('home', home);
