@@ -4,6 +4,7 @@ import type { SiteContent } from '#shared/schemas/site-content.ts';
 import type { SectionKey } from '#shared/schemas/site-content-defaults.ts';
 import { pageNumberOf } from '#shared/page-number.ts';
 import type { PhotoWords } from '#shared/photo-text.ts';
+import { eventsHref, type EventsQuery } from '#shared/public-lists.ts';
 import { apiGet, ApiError } from './api-client.ts';
 
 /** Size and WebP variants of an uploaded image (null for external URLs). */
@@ -29,6 +30,27 @@ export interface PublicEvent {
   status: string;
   gallery_id: number | string | null;
   updated_at?: string | null;
+  /** The linked gallery, when published: photos or a video (the events list's cards say so). */
+  gallery_kind?: 'photos' | 'video' | null;
+}
+
+/** A filter of the events list: its value in links, and its name. */
+export interface ListFilter {
+  slug: string;
+  name: string;
+}
+
+/** /events (issue 31): a page of the events to come and one of the past ones, with their counts and the filters. */
+export interface PublicEventList {
+  upcoming: { items: PublicEvent[]; total: number };
+  past: { items: PublicEvent[]; total: number };
+  perPage: number;
+  /** The branches and categories some event has. */
+  branches: ListFilter[];
+  categories: ListFilter[];
+  /** The filters applied. */
+  branch: ListFilter | null;
+  category: ListFilter | null;
 }
 
 /** A published post; `content` is sanitised HTML. */
@@ -93,6 +115,11 @@ export interface PageRequest {
   offset: number;
 }
 
+/** A page of the blog, of one tag's posts when `tag` is given. */
+export interface PostsRequest extends PageRequest {
+  tag?: string | null;
+}
+
 /**
  * What public pages read. On the server the renderer passes an implementation that calls the
  * services directly (no HTTP round trip); in the browser, client navigations use /api/site/*,
@@ -103,9 +130,11 @@ export interface PublicData {
   school(): Promise<SchoolProfile>;
   /** Upcoming soonest first, then the most recent past ones (the events service's order). */
   events(page: PageRequest): Promise<Page<PublicEvent>>;
+  /** The events list's page: null when a filter names no branch or category of the school. */
+  eventList(query: EventsQuery): Promise<PublicEventList | null>;
   event(idOrSlug: string): Promise<PublicEvent | null>;
   gallery(id: string | number): Promise<PublicGallery | null>;
-  posts(page: PageRequest): Promise<Page<PublicPost>>;
+  posts(page: PostsRequest): Promise<Page<PublicPost>>;
   post(slug: string): Promise<PublicPost | null>;
   /** A page's words, lists and photos: the published section, else today's text. */
   content<K extends SectionKey>(key: K): Promise<SiteSection<K>>;
@@ -132,7 +161,13 @@ export const browserPublicData: PublicData = {
   events: async (page) => (await apiGet<{ data: Page<PublicEvent> }>(`/api/site/events?${query(page)}`)).data,
   event: (id) => orNull(apiGet(`/api/site/events/${path(id)}`)),
   gallery: (id) => orNull(apiGet(`/api/site/galleries/${path(id)}`)),
-  posts: async (page) => (await apiGet<{ data: Page<PublicPost> }>(`/api/site/posts?${query(page)}`)).data,
+  eventList: (list) => orNull(apiGet(`/api/site/event-list${eventsHref(list).slice('/events'.length)}`)),
+  posts: async (page) =>
+    (
+      await apiGet<{ data: Page<PublicPost> }>(
+        `/api/site/posts?${query(page)}${page.tag ? `&tag=${encodeURIComponent(page.tag)}` : ''}`,
+      )
+    ).data,
   post: (slug) => orNull(apiGet(`/api/site/posts/${path(slug)}`)),
   content: async <K extends SectionKey>(key: K) => (await apiGet<{ data: SiteSection<K> }>(`/api/site/content/${key}`)).data,
   pages: async () => (await apiGet<{ data: PublicPageLink[] }>('/api/site/pages')).data,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { pageNumberOf } from '#shared/page-number.ts';
+import { listKey } from '#shared/public-lists.ts';
 import type { CompressedCopies } from './compression.ts';
 
 /** A page's bytes and their ETag. */
@@ -188,19 +188,16 @@ export const pathOf = (url: string) => {
   return query < 0 ? url : url.slice(0, query);
 };
 
-/** The public pages that read a query parameter: the lists' `?page=` (routes.tsx, pageNumberOf). */
-const PAGED = new Set(['/events', '/blog']);
-
 /**
  * The cache key of a public page: its path and only the query parameters that page reads, in the
- * form the page reads them (`/blog?x=9&page=02` is `/blog?page=2`; `/blog?page=abc` is `/blog`).
- * Rendering this URL instead of the one asked for gives the same page, so the entry is shared.
+ * form the page reads them (`/blog?x=9&page=02` is `/blog?page=2`; `/blog?page=abc` is `/blog`;
+ * the lists' filters, shared/public-lists.ts). Rendering this URL instead of the one asked for
+ * gives the same page, so the entry is shared.
  */
 export function pageKey(url: string): string {
   const path = pathOf(url);
-  if (path.length === url.length || !PAGED.has(path)) return path;
-  const page = pageNumberOf(new URLSearchParams(url.slice(path.length + 1)).get('page'));
-  return page > 1 ? `${path}?page=${page}` : path;
+  if (path.length === url.length) return path;
+  return listKey(path, new URLSearchParams(url.slice(path.length + 1))) ?? path;
 }
 
 /** A weak ETag of the bytes in `parts`. */

@@ -96,21 +96,22 @@ const EventFormFieldsSchema = z.object({
   location: z.string(),
   start_date: z.string(),
   end_date: z.string(),
-  status: z.enum(EVENT_STATUSES),
+  /** '' : from the dates (issue 31: stored as upcoming, which the dates move along). */
+  status: z.enum(['', ...EVENT_STATUSES]),
   gallery_id: z.string(),
 });
 export type EventFormValues = z.input<typeof EventFormFieldsSchema>;
-/** A new event's form. */
+/** A new event's form: its cover uploaded, its status from its dates (issue 31). */
 export const NEW_EVENT_FORM: EventFormValues = {
   title: '',
   description: '',
-  coverMode: 'url',
+  coverMode: 'file',
   cover_image: '',
   category: '',
   location: '',
   start_date: '',
   end_date: '',
-  status: 'upcoming',
+  status: '',
   gallery_id: '',
 };
 
@@ -138,6 +139,7 @@ export const eventFormSchema = (timeZone: string) =>
       start_date: onSchoolClock(form.start_date, timeZone),
       end_date: form.end_date ? onSchoolClock(form.end_date, timeZone) : null,
       cover_image: form.cover_image || null,
+      status: form.status || undefined,
     })).pipe(EventInputSchema),
     CoverChosenSchema,
   );

@@ -1,6 +1,6 @@
 import { Icon } from '#client/components/public/icon.tsx';
 import { phoneText } from '#client/components/public/phone.ts';
-import { Clock, Mail, MapPin, Phone } from '#client/components/public/icons.ts';
+import { CalendarDays, CalendarPlus, Clock, Mail, MapPin, Phone } from '#client/components/public/icons.ts';
 import type { SchoolProfile } from '#shared/schemas/school.ts';
 import type { PublicPageLink } from '#client/lib/public-data.ts';
 import { PageLink } from '#client/components/public/page-link.tsx';
@@ -60,6 +60,19 @@ export function SiteFooter({ school, pages = [] }: { school: SchoolProfile; page
                 )}
               </li>
             ))}
+          </ul>
+          {/* Issue 31: the events list, and the calendar feed (/events.ics) a phone's calendar can subscribe to. */}
+          <ul className="mt-5 space-y-2 text-sm text-slate-300">
+            <li>
+              <PageLink to="/events" className="inline-flex items-center gap-2 underline underline-offset-4 hover:text-white">
+                <Icon icon={CalendarDays} size={16} /> Events
+              </PageLink>
+            </li>
+            <li>
+              <a href="/events.ics" className="inline-flex items-center gap-2 underline underline-offset-4 hover:text-white">
+                <Icon icon={CalendarPlus} size={16} /> Subscribe to our calendar
+              </a>
+            </li>
           </ul>
         </section>
         <section aria-labelledby="footer-enrolling" className="rounded-2xl bg-white/5 p-5">

@@ -13,6 +13,8 @@ export const NAV_LINKS = [
   { to: '/curriculum', label: 'Curriculum' },
   { to: '/contact', label: 'Contact' },
   { to: '/blog', label: 'Blog' },
+  // Issue 31: the events list had no way in but the home page's "View All Posts".
+  { to: '/events', label: 'Events' },
 ] as const;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -22,6 +24,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 function isActiveLink(to: string, pathname: string) {
   const path = pathname.toLowerCase();
+  // An event's page (/event/{id}) is in the events.
+  if (to === '/events' && path.startsWith('/event/')) return true;
   return path === to || (to !== '/' && path.startsWith(to) && path.charAt(to.length) === '/');
 }
 
@@ -38,10 +42,12 @@ export const activeLinkOf = (pathname: string, pages: readonly Pick<PublicPageLi
  * aria-current="page"), without its per-link path resolution and view-transition lookups: the
  * header draws twelve of them on every server-rendered page.
  */
-function HeaderLink({ to, label, onClick }: { to: string; label: string; onClick?: () => void }) {
+function HeaderLink({ to, label, onClick, block }: { to: string; label: string; onClick?: () => void; block?: boolean }) {
   const isActive = isActiveLink(to, useLocation().pathname);
+  // In the phone menu a block of its own, 44 px tall: an inline link's padding overlapped the next one.
+  const className = block ? `${linkClass({ isActive })} block min-h-11 py-2.5` : linkClass({ isActive });
   return (
-    <PageLink to={to} aria-current={isActive ? 'page' : undefined} className={linkClass({ isActive })} onClick={onClick}>
+    <PageLink to={to} aria-current={isActive ? 'page' : undefined} className={className} onClick={onClick}>
       {label}
     </PageLink>
   );
@@ -117,7 +123,7 @@ export function SiteHeader({
         <ul className="flex flex-col gap-1">
           {links.map((link) => (
             <li key={link.to}>
-              <HeaderLink to={link.to} label={link.label} onClick={() => setOpen(false)} />
+              <HeaderLink to={link.to} label={link.label} onClick={() => setOpen(false)} block />
             </li>
           ))}
           <li className="pt-2">

@@ -1,6 +1,6 @@
 import { PageLink } from '#client/components/public/page-link.tsx';
 import { Icon } from '#client/components/public/icon.tsx';
-import { CalendarDays, MapPin } from '#client/components/public/icons.ts';
+import { CalendarDays, Camera, MapPin, Play } from '#client/components/public/icons.ts';
 
 import { formatShortDate } from '#shared/dates.ts';
 import type { PublicEvent } from '#client/lib/public-data.ts';
@@ -18,6 +18,7 @@ export function EventCard({
   eager = false,
   priority = false,
   headingLevel = 3,
+  past = false,
 }: {
   event: PublicEvent;
   timeZone: string;
@@ -26,6 +27,8 @@ export function EventCard({
   /** The page's largest image (its LCP): fetched before the other images. */
   priority?: boolean;
   headingLevel?: 2 | 3;
+  /** Over already: marked "Past event" (issue 31). */
+  past?: boolean;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -45,6 +48,17 @@ export function EventCard({
         <div className="absolute left-3 top-3">
           <CategoryBadge category={event.category} />
         </div>
+        {(past || event.gallery_kind) && (
+          <ul className="absolute bottom-3 left-3 flex flex-wrap gap-2 text-xs font-bold" aria-label="About this event">
+            {past && <li className="rounded-full bg-slate-800 px-3 py-1 text-white">Past event</li>}
+            {event.gallery_kind && (
+              <li className="inline-flex items-center gap-1 rounded-full bg-white px-3 py-1 text-slate-900 shadow">
+                <Icon icon={event.gallery_kind === 'video' ? Play : Camera} size={14} />
+                {event.gallery_kind === 'video' ? 'Video' : 'Photos'}
+              </li>
+            )}
+          </ul>
+        )}
       </div>
       <div className="flex flex-1 flex-col p-5">
         <Heading className="text-xl font-extrabold text-slate-900">{event.title}</Heading>

@@ -1,8 +1,28 @@
 import { PageLink } from '#client/components/public/page-link.tsx';
 import { formatShortDate } from '#shared/dates.ts';
+import { blogHref } from '#shared/public-lists.ts';
 import type { PublicPost } from '#client/lib/public-data.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
 import { TextArrow } from './text-arrow.tsx';
+
+/** A post's tags, each a link to its posts (`/blog?tag=`, issue 31). */
+export function TagLinks({ tags, className = '', large = false }: { tags: string[]; className?: string; large?: boolean }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul className={`flex flex-wrap gap-2 ${className}`} aria-label="Tags">
+      {tags.map((tag) => (
+        <li key={tag}>
+          <PageLink
+            to={blogHref({ tag })}
+            className={`inline-block rounded-full bg-sky-100 px-3 py-1 font-semibold text-sky-900 underline-offset-2 hover:bg-sky-200 hover:underline ${large ? 'text-sm' : 'text-xs'}`}
+          >
+            <span className="sr-only">Posts tagged </span>#{tag}
+          </PageLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function PostCard({ post, timeZone }: { post: PublicPost; timeZone: string }) {
   return (
@@ -27,15 +47,7 @@ export function PostCard({ post, timeZone }: { post: PublicPost; timeZone: strin
           By <span className="font-semibold text-slate-800">{post.author || 'Unknown'}</span> ·{' '}
           <time dateTime={post.created_at}>{formatShortDate(post.created_at, timeZone)}</time>
         </p>
-        {post.tags.length > 0 && (
-          <ul className="mt-3 flex flex-wrap gap-2" aria-label="Tags">
-            {post.tags.map((tag) => (
-              <li key={tag} className="rounded-full bg-sky-100 px-3 py-1 text-xs font-semibold text-sky-900">
-                #{tag}
-              </li>
-            ))}
-          </ul>
-        )}
+        <TagLinks tags={post.tags} className="mt-3" />
         <PageLink
           to={`/blog/${post.slug}`}
           className="mt-5 inline-block w-fit rounded-full bg-brand-600 px-4 py-2 text-sm font-bold text-white hover:bg-brand-700"

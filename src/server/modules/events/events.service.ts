@@ -7,6 +7,7 @@ import type {
   EventValues,
 } from '../../../shared/schemas/event.ts';
 import { slugify } from '../../../shared/schemas/post.ts';
+import { effectiveStatus } from '../../../shared/event-status.ts';
 import type { Db } from '../../db/client.ts';
 import {
   countRows,
@@ -34,7 +35,8 @@ export interface EventListOptions {
   status?: EventStatus;
 }
 
-const endsAt = sql`coalesce(${events.endDate}, ${events.startDate})`;
+/** When an event is over: its end, else its start (events_ends_at_idx). */
+export const endsAt = sql`coalesce(${events.endDate}, ${events.startDate})`;
 
 /**
  * The one events order (every list and the home page): events not yet over, soonest start first,
@@ -47,7 +49,7 @@ const EVENTS_ORDER = [
   asc(events.id),
 ];
 
-function selectEvents(db: Db) {
+export function selectEvents(db: Db) {
   return db
     .select({
       ...getTableColumns(events),
@@ -61,9 +63,9 @@ function selectEvents(db: Db) {
     .leftJoin(media, eq(media.url, events.coverImage));
 }
 
-type EventRow = Awaited<ReturnType<ReturnType<typeof selectEvents>['execute']>>[number];
+export type EventRow = Awaited<ReturnType<ReturnType<typeof selectEvents>['execute']>>[number];
 
-function toDto(row: EventRow): EventDto {
+export function toDto(row: EventRow): EventDto {
   return {
     id: row.id,
     slug: row.slug,
@@ -78,7 +80,8 @@ function toDto(row: EventRow): EventDto {
     location: row.location,
     start_date: row.startDate.toISOString(),
     end_date: row.endDate?.toISOString() ?? null,
-    status: row.status,
+    // Follows the clock: an event that has ended is never "upcoming" (issue 31, shared/event-status.ts).
+    status: effectiveStatus(row.status, row.startDate, row.endDate),
     gallery_id: row.galleryId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -127,15 +130,29 @@ const asValue: Bind = (_name, value) => value;
 const asPlaceholder: Bind = (name) => sql.placeholder(name);
 
 /** The filter's values, by the names `eventsWhere` gives their placeholders. */
-const filterValues = ({ status, search }: EventFilter) => ({
-  status,
+const filterValues = ({ search }: EventFilter) => ({
   q: search?.query,
   categoryIds: search && `{${search.categoryIds.join(',')}}`,
 });
 
-/** The shape of a filter: which parts it has, not their values (preparedPerShape). */
+/** The shape of a filter: which parts it has, not their values but the status's (in the statement), for preparedPerShape. */
 const filterShape = ({ status, search }: EventFilter) =>
-  `${status ? 's' : ''}${search ? 'q' : ''}${search?.categoryIds.length ? 'c' : ''}`;
+  `${status ?? ''}${search ? 'q' : ''}${search?.categoryIds.length ? 'c' : ''}`;
+
+/**
+ * The events whose status, as shown (shared/event-status.ts), is `status`: the stored status is a
+ * floor the dates move along. Each a condition on the end (events_ends_at_idx) first.
+ */
+function hasStatus(status: EventStatus): SQL {
+  switch (status) {
+    case 'completed':
+      return sql`(${endsAt} < now() or ${events.status} = 'completed')`;
+    case 'ongoing':
+      return sql`(${endsAt} >= now() and ${events.status} <> 'completed' and (${events.status} = 'ongoing' or ${events.startDate} <= now()))`;
+    case 'upcoming':
+      return sql`(${endsAt} >= now() and ${events.startDate} > now() and ${events.status} = 'upcoming')`;
+  }
+}
 
 /** §2: the search matches the title, the location or the category's name. */
 function eventsWhere(filter: EventFilter, bind: Bind): SQL | undefined {
@@ -144,10 +161,7 @@ function eventsWhere(filter: EventFilter, bind: Bind): SQL | undefined {
   const inCategory =
     search?.categoryIds.length &&
     sql`${events.categoryId} = any(${bind('categoryIds', filterValues(filter).categoryIds!)}::int[])`;
-  return and(
-    filter.status ? sql`${events.status} = ${bind('status', filter.status)}` : undefined,
-    inCategory ? or(inText, inCategory) : inText,
-  );
+  return and(filter.status ? hasStatus(filter.status) : undefined, inCategory ? or(inText, inCategory) : inText);
 }
 
 const eventPages = preparedPerShape();
@@ -210,7 +224,7 @@ export async function listEvents(db: Db, options: EventListOptions = {}): Promis
     return (await pageOfSchedule(db, { status: options.status }, page)).map(toDto);
   }
   const rows = await selectEvents(db)
-    .where(options.status ? eq(events.status, options.status) : undefined)
+    .where(options.status ? hasStatus(options.status) : undefined)
     .orderBy(...EVENTS_ORDER);
   return rows.map(toDto);
 }
@@ -287,17 +301,18 @@ export async function listEventsPage(
   keep: KeepUntilWrite = keepNothing,
 ): Promise<EventListPage> {
   const filter: EventFilter = { status: options.status, search: await eventSearchFor(db, options.q, keep) };
-  const byStatus = await keep('events', () =>
-    db.select({ status: events.status, n: count() }).from(events).groupBy(events.status),
-  );
-  const counts = { total: 0, upcoming: 0, ongoing: 0, completed: 0 };
-  for (const { status, n } of byStatus) {
-    counts[status] += n;
-    counts.total += n;
-  }
+  // The statuses follow the clock: counted again each minute, as well as after a write.
+  const minute = Math.floor(Date.now() / 60_000);
+  const counts = await keep(`events:counts:${minute}`, async () => {
+    const n = (status: EventStatus) => sql<number>`count(*) filter (where ${hasStatus(status)})`.mapWith(Number);
+    const [row] = await db
+      .select({ total: count(), upcoming: n('upcoming'), ongoing: n('ongoing'), completed: n('completed') })
+      .from(events);
+    return row ?? { total: 0, upcoming: 0, ongoing: 0, completed: 0 };
+  });
   const total = filter.search
     ? await keep(
-        `events:${options.status ?? ''}:${options.q}`,
+        `events:${options.status ? `${options.status}:${minute}` : ''}:${options.q}`,
         async () => (await db.select({ n: countRows() }).from(events).where(eventsWhere(filter, asValue)))[0]?.n ?? 0,
       )
     : options.status

@@ -6,6 +6,8 @@ import { videoEmbedUrl } from '../../../shared/schemas/gallery.ts';
 import { getGallery } from '../galleries/galleries.service.ts';
 import { getPostBySlug } from '../posts/posts.service.ts';
 import { getSchoolProfile, listPostCards, publicSiteSection } from './site.service.ts';
+import { publicEventList } from './event-list.ts';
+import { eventsHref } from '../../../shared/public-lists.ts';
 import { publishedPage, publishedPageLinks } from '../website/pages.service.ts';
 
 /** Public pages never see drafts. */
@@ -62,6 +64,8 @@ export function createServerPublicData(app: FastifyInstance, memo?: ReadMemo): P
     school: () => read('school', () => getSchoolProfile(app.db)),
     events: ({ limit, offset }) =>
       read(`events ${limit} ${offset}`, async () => page(await listEvents(app.db, { limit: limit + 1, offset }), limit)),
+    eventList: (query) =>
+      read(`event-list ${eventsHref(query)}`, async () => publicEventList(app.db, await getSchoolProfile(app.db), query)),
     event: (idOrSlug) => read(`event ${idOrSlug}`, () => getEvent(app.db, idOrSlug)),
     gallery: (id) =>
       read(`gallery ${id}`, async () => {
@@ -70,8 +74,10 @@ export function createServerPublicData(app: FastifyInstance, memo?: ReadMemo): P
         const gallery = await getGallery(app.db, numeric, PUBLISHED);
         return gallery && gallery.published ? { ...gallery, embedUrl: videoEmbedUrl(gallery.videoUrl) } : null;
       }),
-    posts: ({ limit, offset }) =>
-      read(`posts ${limit} ${offset}`, async () => page(await listPostCards(app.db, { limit: limit + 1, offset }), limit)),
+    posts: ({ limit, offset, tag }) =>
+      read(`posts ${limit} ${offset}${tag ? ` ${tag}` : ''}`, async () =>
+        page(await listPostCards(app.db, { limit: limit + 1, offset, tag }), limit),
+      ),
     post: (slug) => read(`post ${slug}`, () => getPostBySlug(app.db, slug, PUBLISHED)),
     content: (key) => read(`content ${key}`, () => publicSiteSection(app.db, key, app.log)),
     pages: () => read('pages', () => publishedPageLinks(app.db)),
@@ -99,6 +105,7 @@ export function reportingUnavailable(data: PublicData, onUnavailable: (error: un
     server: data.server,
     school: watch(data.school),
     events: watch(data.events),
+    eventList: watch(data.eventList),
     event: watch(data.event),
     gallery: watch(data.gallery),
     posts: watch(data.posts),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SchoolProfileSchema } from '../../../shared/schemas/school.ts';
 import { SECTION_KEYS } from '../../../shared/schemas/site-content-defaults.ts';
 import { notFound } from '../../errors.ts';
+import { eventsQueryOf } from '../../../shared/public-lists.ts';
 import { audit, changedFields, whoOf } from '../audit/audit.service.ts';
 import { createServerPublicData } from './public-data.ts';
 import { getSchoolProfile, saveSchoolProfile } from './site.service.ts';
@@ -11,6 +12,10 @@ const PageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(12),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
+const PostsQuerySchema = PageQuerySchema.extend({ tag: z.string().trim().max(100).optional() });
+/** /events' parameters, read as the page reads them (shared/public-lists.ts): never refused, like the page's. */
+const eventsQuery = (query: unknown) =>
+  eventsQueryOf(new URLSearchParams(Object.entries((query ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)])));
 const KeySchema = z.object({ key: z.string().min(1).max(200) });
 const SectionParamSchema = z.object({ key: z.enum(SECTION_KEYS) });
 
@@ -31,6 +36,11 @@ export default async function siteRoutes(app: FastifyInstance) {
   // The public pages' data for browser navigations: the same functions the server renderer uses.
   const site = createServerPublicData(app);
   app.get('/api/site/events', async (request) => ({ data: await site.events(PageQuerySchema.parse(request.query)) }));
+  app.get('/api/site/event-list', async (request) => {
+    const list = await site.eventList(eventsQuery(request.query));
+    if (!list) throw notFound('The branch or category');
+    return { data: list };
+  });
   app.get('/api/site/events/:key', async (request) => {
     const event = await site.event(KeySchema.parse(request.params).key);
     if (!event) throw notFound('The event');
@@ -47,7 +57,7 @@ export default async function siteRoutes(app: FastifyInstance) {
     if (!key.success) throw notFound('The section');
     return { data: await site.content(key.data.key) };
   });
-  app.get('/api/site/posts', async (request) => ({ data: await site.posts(PageQuerySchema.parse(request.query)) }));
+  app.get('/api/site/posts', async (request) => ({ data: await site.posts(PostsQuerySchema.parse(request.query)) }));
   app.get('/api/site/posts/:key', async (request) => {
     const post = await site.post(KeySchema.parse(request.params).key);
     if (!post) throw notFound('The post');

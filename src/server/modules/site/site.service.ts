@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ImageMeta, PublicPost, SiteSection } from '../../../client/lib/public-data.ts';
 import { DEFAULT_SCHOOL, SchoolProfileSchema, type SchoolProfile } from '../../../shared/schemas/school.ts';
 import { SECTION_SCHEMAS, type SiteContent } from '../../../shared/schemas/site-content.ts';
@@ -37,7 +37,7 @@ export async function schoolUpdatedAt(db: Db): Promise<string | null> {
  * Published posts for the blog cards, newest first: the card fields only. The posts service's
  * list also returns (and sanitises) every post's full HTML, which a card never shows.
  */
-const postCards = preparedPerDb((db) =>
+const postCardsQuery = (db: Db, where: SQL) =>
   db
     .select({
       id: posts.id,
@@ -54,15 +54,22 @@ const postCards = preparedPerDb((db) =>
     .from(posts)
     .leftJoin(users, eq(users.id, posts.authorId))
     .leftJoin(media, eq(media.url, posts.coverImage))
-    .where(eq(posts.status, 'published'))
+    .where(where)
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('sprout_post_cards'),
+    .offset(sql.placeholder('offset'));
+const postCards = preparedPerDb((db) => postCardsQuery(db, eq(posts.status, 'published')).prepare('sprout_post_cards'));
+/** One tag's posts (issue 31: /blog?tag=), through posts_tags_idx: the tag as the posts spell it. */
+const taggedPostCards = preparedPerDb((db) =>
+  postCardsQuery(db, and(eq(posts.status, 'published'), sql`${posts.tags} @> array[${sql.placeholder('tag')}]::text[]`)!).prepare(
+    'sprout_tagged_post_cards',
+  ),
 );
 
-export async function listPostCards(db: Db, page: { limit: number; offset: number }): Promise<PublicPost[]> {
-  const rows = await postCards(db).execute({ limit: page.limit, offset: page.offset });
+export async function listPostCards(db: Db, page: { limit: number; offset: number; tag?: string | null }): Promise<PublicPost[]> {
+  const rows = page.tag
+    ? await taggedPostCards(db).execute({ limit: page.limit, offset: page.offset, tag: page.tag })
+    : await postCards(db).execute({ limit: page.limit, offset: page.offset });
   return rows.map((row) => ({
     id: row.id,
     title: row.title,

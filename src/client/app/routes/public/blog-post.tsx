@@ -4,6 +4,7 @@ import { ArrowLeft } from '#client/components/public/icons.ts';
 import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ResponsiveImage } from '#client/components/public/responsive-image.tsx';
 import { ShareButton } from '#client/components/public/share-button.tsx';
+import { TagLinks } from '#client/components/public/post-card.tsx';
 import { publicData } from '#client/lib/public-data.ts';
 import { formatLongDate, formatShortDate } from '#shared/dates.ts';
 import type { RouteHandle } from '../../meta.ts';
@@ -87,15 +88,7 @@ export function BlogPostPage() {
           />
         )}
         <div className="mt-8 rounded-[2rem] bg-white p-6 shadow-sm ring-1 ring-orange-100 sm:p-10">
-          {post.tags.length > 0 && (
-            <ul className="mb-6 flex flex-wrap gap-2" aria-label="Tags">
-              {post.tags.map((tag) => (
-                <li key={tag} className="rounded-full bg-sky-100 px-3 py-1 text-sm font-semibold text-sky-900">
-                  #{tag}
-                </li>
-              ))}
-            </ul>
-          )}
+          <TagLinks tags={post.tags} className="mb-6" large />
           {/* Sanitised on the server (posts service) before it reaches the page. */}
           <div className="prose-post" dangerouslySetInnerHTML={{ __html: post.content }} />
           <footer className="mt-10 flex flex-wrap items-center justify-between gap-4 border-t border-slate-200 pt-6 text-sm text-slate-600">
@@ -104,12 +97,14 @@ export function BlogPostPage() {
               <time dateTime={post.published_at ?? post.created_at}>
                 {formatShortDate(post.published_at ?? post.created_at, tz)}
               </time>
-              {post.updated_at && (
-                <>
-                  {' '}
-                  · Updated <time dateTime={post.updated_at}>{formatShortDate(post.updated_at, tz)}</time>
-                </>
-              )}
+              {/* Issue 31: only when it was changed on another day than it was published. */}
+              {post.updated_at &&
+                formatShortDate(post.updated_at, tz) !== formatShortDate(post.published_at ?? post.created_at, tz) && (
+                  <>
+                    {' '}
+                    · Updated <time dateTime={post.updated_at}>{formatShortDate(post.updated_at, tz)}</time>
+                  </>
+                )}
             </p>
             <ShareButton title={post.title} />
           </footer>

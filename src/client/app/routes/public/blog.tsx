@@ -1,7 +1,9 @@
 import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Pager } from '#client/components/public/pager.tsx';
 import { PostCard } from '#client/components/public/post-card.tsx';
-import { pageNumber, publicData, type Page, type PublicPost } from '#client/lib/public-data.ts';
+import { PageLink } from '#client/components/public/page-link.tsx';
+import { publicData, type Page, type PublicPost } from '#client/lib/public-data.ts';
+import { blogHref, blogQueryOf } from '#shared/public-lists.ts';
 import type { RouteHandle } from '../../meta.ts';
 import { notFoundMeta, notFoundResponse } from './not-found.tsx';
 import type { PublicLayoutData } from './public-layout.tsx';
@@ -9,16 +11,18 @@ import type { PublicLayoutData } from './public-layout.tsx';
 export const POSTS_PER_PAGE = 9;
 
 export async function blogLoader({ context, request }: LoaderFunctionArgs) {
-  const page = pageNumber(request);
+  const query = blogQueryOf(new URL(request.url).searchParams);
+  const { page, tag } = query;
   let posts;
   try {
-    posts = await publicData(context).posts({ limit: POSTS_PER_PAGE, offset: (page - 1) * POSTS_PER_PAGE });
+    posts = await publicData(context).posts({ limit: POSTS_PER_PAGE, offset: (page - 1) * POSTS_PER_PAGE, tag });
   } catch {
-    return { page, posts: { items: [], hasMore: false } as Page<PublicPost>, failed: true };
+    return { query, posts: { items: [], hasMore: false } as Page<PublicPost>, failed: true };
   }
-  // A page past the last is not a page (and not one more cached copy of an empty list per number).
-  if (page > 1 && posts.items.length === 0) throw notFoundResponse();
-  return { page, posts, failed: false };
+  // A page past the last, or a tag no post has, is not a page (and not one more cached copy of an
+  // empty list per number or word).
+  if ((page > 1 || tag) && posts.items.length === 0) throw notFoundResponse();
+  return { query, posts, failed: false };
 }
 type BlogData = Awaited<ReturnType<typeof blogLoader>>;
 
@@ -26,23 +30,29 @@ export const blogHandle: RouteHandle = {
   meta: (data, _match, school) => {
     // The loader threw (404, a page past the last): its data is missing.
     if (!data) return notFoundMeta();
-    const { page } = data as BlogData;
+    const { query } = data as BlogData;
+    const title = query.tag ? `Posts tagged #${query.tag}` : 'Our Latest Blog Posts';
     return {
-      title: page > 1 ? `Our Latest Blog Posts (page ${page})` : 'Our Latest Blog Posts',
-      description: `Stories, tips and news from the classrooms of ${school?.name ?? 'our preschool'}.`,
-      canonicalPath: page > 1 ? `/blog?page=${page}` : '/blog',
+      title: query.page > 1 ? `${title} (page ${query.page})` : title,
+      description: query.tag
+        ? `Stories, tips and news about ${query.tag} from the classrooms of ${school?.name ?? 'our preschool'}.`
+        : `Stories, tips and news from the classrooms of ${school?.name ?? 'our preschool'}.`,
+      canonicalPath: blogHref(query),
     };
   },
 };
 
 export function BlogPage() {
-  const { page, posts, failed } = useLoaderData() as BlogData;
+  const { query, posts, failed } = useLoaderData() as BlogData;
+  const { page, tag } = query;
   const { school } = useRouteLoaderData('public') as PublicLayoutData;
   return (
     <>
       <section className="bg-gradient-to-r from-orange-200 via-amber-100 to-sky-200 px-4 py-16 text-center sm:py-20">
         <p className="text-sm font-bold uppercase tracking-widest text-brand-700">From our classrooms</p>
-        <h1 className="mt-2 text-4xl font-black tracking-tight text-slate-900 sm:text-5xl">Our Latest Blog Posts</h1>
+        <h1 className="mt-2 text-4xl font-black tracking-tight text-slate-900 sm:text-5xl">
+          {tag ? `Posts tagged #${tag}` : 'Our Latest Blog Posts'}
+        </h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">
           Ideas for learning at home, news from school and little moments worth sharing.
         </p>
@@ -53,6 +63,14 @@ export function BlogPage() {
         </p>
       </section>
       <div className="mx-auto max-w-6xl px-4 py-16">
+        {tag && (
+          <p className="mb-8 flex flex-wrap items-center gap-3 text-slate-700">
+            Showing the posts tagged <span className="font-bold text-slate-900">#{tag}</span>
+            <PageLink to="/blog" className="font-bold text-brand-700 underline underline-offset-4">
+              Show all posts
+            </PageLink>
+          </p>
+        )}
         {failed ? (
           <p role="alert" className="rounded-3xl bg-red-50 p-10 text-center font-semibold text-red-800">
             Failed to load blogs. Please try again later.
@@ -68,7 +86,7 @@ export function BlogPage() {
             ))}
           </ul>
         )}
-        <Pager basePath="/blog" page={page} hasMore={posts.hasMore} />
+        <Pager basePath={blogHref({ tag })} page={page} hasMore={posts.hasMore} />
       </div>
     </>
   );

@@ -45,6 +45,20 @@ export const eventHandle: RouteHandle = {
   },
 };
 
+/**
+ * Is the page before this one in the history a page of this site? A client navigation counts up
+ * React Router's index; a page loaded afresh came from here when its referrer is this site.
+ */
+function cameFromThisSite(): boolean {
+  const index = (window.history.state as { idx?: number } | null)?.idx;
+  if (typeof index === 'number' && index > 0) return true;
+  try {
+    return document.referrer !== '' && new URL(document.referrer).origin === window.location.origin && window.history.length > 1;
+  } catch {
+    return false;
+  }
+}
+
 export function EventDetailPage() {
   const { event, gallery } = useLoaderData() as EventData;
   const { school } = useRouteLoaderData('public') as PublicLayoutData;
@@ -64,14 +78,21 @@ export function EventDetailPage() {
           className="h-full w-full object-cover"
         />
         <div className="absolute inset-0 bg-gradient-to-t from-slate-900/70 via-slate-900/10 to-transparent" />
-        <button
-          type="button"
-          // §2: Back goes back in history (home when the page was opened directly).
-          onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/events'))}
+        <a
+          href="/events"
+          // §2: Back goes back in history, while that stays on this site; else to the events (issue 31).
+          onClick={(click) => {
+            if (click.defaultPrevented || click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey)
+              return;
+            click.preventDefault();
+            click.stopPropagation();
+            if (cameFromThisSite()) navigate(-1);
+            else navigate('/events');
+          }}
           className="absolute left-4 top-4 inline-flex items-center gap-2 rounded-full bg-white/95 px-4 py-2 font-bold text-slate-900 shadow hover:bg-white"
         >
           <Icon icon={ArrowLeft} size={18} /> Back
-        </button>
+        </a>
       </div>
       <div className="mx-auto -mt-20 max-w-4xl px-4 pb-20">
         <div className="relative rounded-[2rem] bg-white p-6 shadow-xl ring-1 ring-orange-100 sm:p-10">
@@ -87,7 +108,11 @@ export function EventDetailPage() {
               </dt>
               <dd className="mt-1 font-semibold text-slate-900">
                 {formatDateRange(event.start_date, event.end_date, tz)}
-                <span className="block text-sm font-normal text-slate-600">Starts at {formatTime(event.start_date, tz)}</span>
+                <span className="block text-sm font-normal text-slate-600">
+                  Starts at {formatTime(event.start_date, tz)}
+                  {/* Issue 31: when it ends, too. */}
+                  {event.end_date && <> · Ends at {formatTime(event.end_date, tz)}</>}
+                </span>
               </dd>
             </div>
             <div className="rounded-2xl bg-sky-50 p-4">

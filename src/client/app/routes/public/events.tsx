@@ -1,68 +1,246 @@
-import { useLoaderData, useRouteLoaderData, useNavigation, type LoaderFunctionArgs } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useLoaderData, useLocation, useNavigation, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { EventCard } from '#client/components/public/event-card.tsx';
+import { NumberedPager } from '#client/components/public/numbered-pager.tsx';
 import { PageBanner } from '#client/components/public/page-banner.tsx';
-import { Pager } from '#client/components/public/pager.tsx';
-import { pageNumber, publicData, type Page, type PublicEvent } from '#client/lib/public-data.ts';
+import { PageLink } from '#client/components/public/page-link.tsx';
+import { publicData, type ListFilter, type PublicEvent, type PublicEventList } from '#client/lib/public-data.ts';
+import { EVENTS_PER_PAGE, eventsHref, eventsQueryOf, type EventsQuery } from '#shared/public-lists.ts';
 import type { RouteHandle } from '../../meta.ts';
 import { notFoundMeta, notFoundResponse } from './not-found.tsx';
 import type { PublicLayoutData } from './public-layout.tsx';
 
-export const EVENTS_PER_PAGE = 12;
+/** The lists' headings: a page change (a pager's link) moves the view to its list (issue 31). */
+const UPCOMING_ID = 'upcoming-events';
+const PAST_ID = 'past-events';
+const FILTERS_ID = 'event-filters';
 
 export async function eventsLoader({ context, request }: LoaderFunctionArgs) {
-  const page = pageNumber(request);
-  let events;
+  const query = eventsQueryOf(new URL(request.url).searchParams);
+  let list: PublicEventList | null;
   try {
-    events = await publicData(context).events({ limit: EVENTS_PER_PAGE, offset: (page - 1) * EVENTS_PER_PAGE });
+    list = await publicData(context).eventList(query);
   } catch {
     // §8: the list shows its error text.
-    return { page, events: { items: [], hasMore: false } as Page<PublicEvent>, failed: true };
+    return { query, list: null, failed: true as const };
   }
-  // A page past the last is not a page (and not one more cached copy of an empty list per number).
-  if (page > 1 && events.items.length === 0) throw notFoundResponse();
-  return { page, events, failed: false };
+  // A branch or category the school does not have, or a page past the last, is not a page (and
+  // not one more cached copy of an empty list per spelling).
+  if (!list) throw notFoundResponse('No such branch or category.');
+  if ((query.page > 1 && list.upcoming.items.length === 0) || (query.past > 1 && list.past.items.length === 0))
+    throw notFoundResponse();
+  return { query, list, failed: false as const };
 }
 type EventsData = Awaited<ReturnType<typeof eventsLoader>>;
+
+const pagesOf = (total: number) => Math.max(1, Math.ceil(total / EVENTS_PER_PAGE));
 
 export const eventsHandle: RouteHandle = {
   meta: (data, _match, school) => {
     // The loader threw (404, a page past the last): its data is missing.
     if (!data) return notFoundMeta();
-    const { page } = data as EventsData;
+    const { query, list } = data as EventsData;
+    const filters = [list?.branch?.name, list?.category?.name].filter(Boolean).join(', ');
+    const pages = [query.page > 1 && `page ${query.page}`, query.past > 1 && `past events, page ${query.past}`].filter(Boolean);
     return {
-      title: page > 1 ? `Events (page ${page})` : 'Events',
+      title: `Events${filters ? `: ${filters}` : ''}${pages.length ? ` (${pages.join(', ')})` : ''}`,
       description: `Open days, celebrations, workshops and outings at ${school?.name ?? 'our preschool'}: see what is coming up and what we have been up to.`,
-      canonicalPath: page > 1 ? `/events?page=${page}` : '/events',
+      canonicalPath: eventsHref(query),
     };
   },
 };
 
+/** A page change within /events moves the view (and the keyboard) to the list whose page changed. */
+function useListFocus() {
+  const location = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    if (!target) return;
+    target.scrollIntoView({ block: 'start', behavior: 'instant' });
+    target.focus({ preventScroll: true });
+  }, [location.key, location.hash]);
+}
+
+function FilterLinks({
+  label,
+  options,
+  chosen,
+  hrefFor,
+}: {
+  label: string;
+  options: ListFilter[];
+  chosen: ListFilter | null;
+  hrefFor: (slug: string | null) => string;
+}) {
+  const pill = (current: boolean) =>
+    `inline-flex min-h-11 items-center rounded-full px-4 text-sm font-bold ring-1 ${
+      current ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-800 ring-orange-200 hover:bg-brand-50'
+    }`;
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+      <h3 className="w-28 shrink-0 text-sm font-bold text-slate-700">{label}</h3>
+      <ul className="flex flex-wrap gap-2">
+        <li>
+          <PageLink to={hrefFor(null)} aria-current={chosen ? undefined : 'true'} className={pill(!chosen)}>
+            All
+          </PageLink>
+        </li>
+        {options.map((option) => (
+          <li key={option.slug}>
+            <PageLink
+              to={hrefFor(option.slug)}
+              aria-current={chosen?.slug === option.slug ? 'true' : undefined}
+              className={pill(chosen?.slug === option.slug)}
+            >
+              {option.name}
+            </PageLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** The first three cards of the page are loaded at once, the very first one before any other image. */
+const EAGER = 3;
+
+function EventGrid({
+  events,
+  timeZone,
+  past,
+  shownBefore,
+}: {
+  events: PublicEvent[];
+  timeZone: string;
+  past: boolean;
+  /** Cards drawn above this list on the page. */
+  shownBefore: number;
+}) {
+  return (
+    <ul className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      {events.map((event, i) => (
+        <li key={event.id} className="flex">
+          <EventCard
+            event={event}
+            timeZone={timeZone}
+            eager={shownBefore + i < EAGER}
+            priority={shownBefore + i === 0}
+            past={past}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function EventsPage() {
-  const { page, events, failed } = useLoaderData() as EventsData;
+  const { query, list, failed } = useLoaderData() as EventsData;
   const { school } = useRouteLoaderData('public') as PublicLayoutData;
   const navigation = useNavigation();
+  useListFocus();
+  const at = (change: Partial<EventsQuery>, hash: string) =>
+    eventsHref({ branch: query.branch, category: query.category, ...change }, hash);
+  const filtered = Boolean(list?.branch || list?.category);
+  const upcomingPages = list ? pagesOf(list.upcoming.total) : 1;
+  const pastPages = list ? pagesOf(list.past.total) : 1;
   return (
     <>
       <PageBanner eyebrow="What’s happening" title="All Events">
         Celebrations, workshops, outings and open days. Come and join us!
       </PageBanner>
-      <div className="mx-auto max-w-6xl px-4 py-16" aria-busy={navigation.state === 'loading'}>
-        {failed ? (
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16" aria-busy={navigation.state === 'loading'}>
+        {failed || !list ? (
           <p role="alert" className="rounded-3xl bg-red-50 p-10 text-center font-semibold text-red-800">
             Unable to load events. Please try again later.
           </p>
-        ) : events.items.length === 0 ? (
-          <p className="rounded-3xl bg-amber-50 p-10 text-center text-lg text-slate-700">No events found.</p>
         ) : (
-          <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {events.items.map((event, i) => (
-              <li key={event.id} className="flex">
-                <EventCard event={event} timeZone={school.timezone} eager={i < 3} priority={i === 0} headingLevel={2} />
-              </li>
-            ))}
-          </ul>
+          <>
+            {(list.branches.length > 0 || list.categories.length > 1) && (
+              <section
+                id={FILTERS_ID}
+                aria-labelledby={`${FILTERS_ID}-title`}
+                tabIndex={-1}
+                className="scroll-mt-20 space-y-3 rounded-3xl bg-amber-50 p-4 sm:p-6"
+              >
+                <h2 id={`${FILTERS_ID}-title`} className="sr-only">
+                  Filter events
+                </h2>
+                {list.branches.length > 0 && (
+                  <FilterLinks
+                    label="Branch"
+                    options={list.branches}
+                    chosen={list.branch}
+                    hrefFor={(branch) => eventsHref({ branch, category: query.category }, `#${FILTERS_ID}`)}
+                  />
+                )}
+                {list.categories.length > 1 && (
+                  <FilterLinks
+                    label="Category"
+                    options={list.categories}
+                    chosen={list.category}
+                    hrefFor={(category) => eventsHref({ branch: query.branch, category }, `#${FILTERS_ID}`)}
+                  />
+                )}
+              </section>
+            )}
+
+            <section aria-labelledby={UPCOMING_ID} className="mt-12">
+              <h2 id={UPCOMING_ID} tabIndex={-1} className="scroll-mt-20 text-3xl font-black text-slate-900">
+                Coming up
+              </h2>
+              <p className="mt-1 text-slate-700">
+                {list.upcoming.total === 0
+                  ? filtered
+                    ? 'Nothing planned here yet.'
+                    : 'Nothing planned yet: new events appear here as soon as they are announced.'
+                  : `${count(list.upcoming.total, 'event', 'events')} coming up${
+                      upcomingPages > 1 ? ` · page ${query.page} of ${upcomingPages}` : ''
+                    }`}
+              </p>
+              {list.upcoming.items.length > 0 && (
+                <EventGrid events={list.upcoming.items} timeZone={school.timezone} past={false} shownBefore={0} />
+              )}
+              <NumberedPager
+                label="Upcoming events pages"
+                page={query.page}
+                pages={upcomingPages}
+                href={(page) => at({ page }, `#${UPCOMING_ID}`)}
+              />
+            </section>
+
+            <section aria-labelledby={PAST_ID} className="mt-16">
+              <h2 id={PAST_ID} tabIndex={-1} className="scroll-mt-20 text-3xl font-black text-slate-900">
+                Past events
+              </h2>
+              <p className="mt-1 text-slate-700">
+                {list.past.total === 0
+                  ? 'No past events yet.'
+                  : `${count(list.past.total, 'past event', 'past events')}, newest first${
+                      pastPages > 1 ? ` · page ${query.past} of ${pastPages}` : ''
+                    }`}
+              </p>
+              {list.past.items.length > 0 && (
+                <EventGrid events={list.past.items} timeZone={school.timezone} past shownBefore={list.upcoming.items.length} />
+              )}
+              <NumberedPager
+                label="Past events pages"
+                page={query.past}
+                pages={pastPages}
+                href={(past) => at({ past }, `#${PAST_ID}`)}
+              />
+            </section>
+            {list.upcoming.total === 0 && list.past.total === 0 && (
+              <p className="mt-10 rounded-3xl bg-amber-50 p-10 text-center text-lg text-slate-700">No events found.</p>
+            )}
+          </>
         )}
-        <Pager basePath="/events" page={page} hasMore={events.hasMore} />
       </div>
     </>
   );

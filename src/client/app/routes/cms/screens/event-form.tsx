@@ -17,14 +17,11 @@ import { TextArea } from '../../../../features/media/components/textarea.tsx';
 import { UploadProgress } from '../../../../features/media/components/upload-progress.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { errorAt, showServerErrors, useZodForm } from '#client/lib/zod-form.ts';
-import {
-  EVENT_STATUSES,
-  eventFormSchema,
-  NEW_EVENT_FORM,
-  type Event,
-  type EventFormValues,
-} from '../../../../../shared/schemas/event.ts';
-import { toDatetimeLocal } from '../../../../../shared/dates.ts';
+import { statusFromDates } from '../../../../../shared/event-status.ts';
+import { eventFormSchema, NEW_EVENT_FORM, type Event, type EventFormValues } from '../../../../../shared/schemas/event.ts';
+import { fromDatetimeLocal, toDatetimeLocal } from '../../../../../shared/dates.ts';
+
+const STATUS_LABEL = { upcoming: 'Upcoming', ongoing: 'Ongoing', completed: 'Completed' } as const;
 
 function fromEvent(e: Event, tz: string): EventFormValues {
   return {
@@ -36,12 +33,22 @@ function fromEvent(e: Event, tz: string): EventFormValues {
     location: e.location,
     start_date: toDatetimeLocal(e.start_date, tz).slice(0, 16),
     end_date: e.end_date ? toDatetimeLocal(e.end_date, tz).slice(0, 16) : '',
-    status: e.status,
+    // The status the dates give is "from the dates": kept so when the dates change (issue 31).
+    status: e.status === statusFromDates(e.start_date, e.end_date) ? '' : e.status,
     gallery_id: e.gallery_id ? String(e.gallery_id) : '',
   };
 }
 
 const FAILED = 'Failed to save event. Check inputs.';
+
+/** What "From the dates" gives now for the typed dates (school time), if the start is a date yet. */
+function datesStatus(start: string, end: string, timeZone: string) {
+  const when = (local: string) =>
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(local) ? fromDatetimeLocal(local.slice(0, 16), timeZone) : null;
+  const from = when(start);
+  if (!from || Number.isNaN(Date.parse(from))) return null;
+  return statusFromDates(from, when(end));
+}
 
 /** §2 Event form: /cms/events/new and /cms/events/edit/{id}. Dates are typed in the school's timezone. */
 export default function EventFormScreen() {
@@ -72,10 +79,11 @@ function EventForm({ event, timeZone }: { event: Event | null; timeZone: string 
   const cover = useImageUpload('cover');
   const schema = useMemo(() => eventFormSchema(timeZone), [timeZone]);
   const form = useZodForm(schema, { defaultValues: event ? fromEvent(event, timeZone) : NEW_EVENT_FORM });
-  const [coverMode, coverUrl, category, start, gallery] = useWatch({
+  const [coverMode, coverUrl, category, start, end, gallery] = useWatch({
     control: form.control,
-    name: ['coverMode', 'cover_image', 'category', 'start_date', 'gallery_id'],
+    name: ['coverMode', 'cover_image', 'category', 'start_date', 'end_date', 'gallery_id'],
   });
+  const byDates = datesStatus(start, end, timeZone);
   const galleries = useGalleryChoices(gallery ? Number(gallery) : null);
   const coverError = errorAt(form, 'cover_image');
 
@@ -227,12 +235,14 @@ function EventForm({ event, timeZone }: { event: Event | null; timeZone: string 
             {...form.register('end_date')}
             error={errorAt(form, 'end_date')}
           />
-          <SelectField label="Status" {...form.register('status')}>
-            {EVENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s[0]!.toUpperCase() + s.slice(1)}
-              </option>
-            ))}
+          <SelectField
+            label="Status"
+            {...form.register('status')}
+            hint="From the dates: Upcoming before the start, Ongoing until the end, then Completed. An event that has ended always shows as Completed."
+          >
+            <option value="">From the dates{byDates ? ` (now ${STATUS_LABEL[byDates]})` : ''}</option>
+            <option value="ongoing">Ongoing</option>
+            <option value="completed">Completed</option>
           </SelectField>
           <Controller
             control={form.control}
