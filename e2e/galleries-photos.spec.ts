@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE, type TestPage } from './support/browser.ts';
+import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE } from './support/browser.ts';
 import { chromiumMissingReason } from './support/env.ts';
 import { E2E_ADMIN, installSchool, signInAsAdmin } from './support/install.ts';
-import { createPublicContent, gotoReady, type PublicContent } from './support/public-content.ts';
+import { gotoReady, login } from './support/public-content.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /*
@@ -23,23 +23,6 @@ const png = (color: string, name: string) =>
     .png()
     .toBuffer()
     .then((buffer) => ({ name, mimeType: 'image/png', buffer }));
-
-/** A page whose context has a touch screen (Swiper then reads touches, as on a phone). */
-async function openTouchPage(browser: Browser, baseURL: string): Promise<TestPage> {
-  const context = await browser.newContext({ baseURL, viewport: PHONE, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return {
-    context,
-    page,
-    errors,
-    close: async () => {
-      await context.close();
-      expect(errors, 'page errors in the browser').toEqual([]);
-    },
-  };
-}
 
 /** A horizontal swipe of a finger (CDP touch events), from x1 to x2 across the middle of the screen. */
 async function swipe(page: Page, x1: number, x2: number) {
@@ -65,30 +48,51 @@ async function drag(page: Page, x1: number, x2: number) {
 describe.skipIf(chromiumMissingReason())('galleries, photos and what a parent sees (issue 31)', () => {
   let server: RunningServer;
   let browser: Browser;
-  let content: PublicContent;
+  let cookie: string;
   let galleryEvent: string;
-  let images: string[];
+  let post: { slug: string };
+
+  /** What the tests read, made through the API as staff would: a gallery with one photo's words, its event, a post. */
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(server.url + path, {
+      method,
+      headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { data: T }).data;
+  }
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ env: { SPROUT_MIN_FILL_MS: '0' } }), launchBrowser()]);
     await installSchool(server);
-    content = await createPublicContent(server.url, E2E_ADMIN);
-    const event = content.events.find((e) => e.title === 'Annual Sports Day')!;
-    galleryEvent = `/event/${event.slug ?? event.id}`;
-    const gallery = await fetch(`${server.url}/api/admin/galleries/${content.galleryId}`, { headers: { cookie: content.cookie } });
-    images = ((await gallery.json()) as { data: { images: string[] } }).data.images;
-    const put = await fetch(`${server.url}/api/admin/galleries/${content.galleryId}`, {
-      method: 'PUT',
-      headers: { cookie: content.cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        title: 'Sports Day Photos',
-        description: 'Races, cheers and medals.',
-        images,
-        published: true,
-        photos: [{ url: images[1], caption: 'The relay race', alt: 'Two children passing a baton on the track' }],
-      }),
+    cookie = await login(server.url, E2E_ADMIN.username, E2E_ADMIN.password);
+    const images = [1, 2, 3, 4, 5].map((n) => `${server.url}/illustrations/event-placeholder.svg?photo=${n}`);
+    const gallery = await call<{ id: number }>('POST', '/api/admin/galleries', {
+      title: 'Sports Day Photos',
+      description: 'Races, cheers and medals.',
+      images,
+      published: true,
+      photos: [{ url: images[1], caption: 'The relay race', alt: 'Two children passing a baton on the track' }],
     });
-    expect(put.status).toBe(200);
+    await call('POST', '/api/categories', { name: 'Celebration' }).catch(() => undefined);
+    const event = await call<{ id: number; slug: string | null }>('POST', '/api/events', {
+      title: 'Annual Sports Day',
+      description: 'Races and medals for every child.',
+      category: 'Celebration',
+      location: 'Main Branch',
+      start_date: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+      cover_image: '',
+      gallery_id: gallery.id,
+    });
+    galleryEvent = `/event/${event.slug ?? event.id}`;
+    post = await call<{ slug: string }>('POST', '/api/posts', {
+      title: 'Five Ways to Build a Love of Reading',
+      slug: 'five-ways-reading',
+      excerpt: 'Simple habits for story time.',
+      content: '<p>Read together for ten minutes a day.</p>',
+      status: 'published',
+    });
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -97,7 +101,8 @@ describe.skipIf(chromiumMissingReason())('galleries, photos and what a parent se
 
   it.each(WIDTHS)('the photo viewer at %s: alt text, caption, an opaque cover, swipe and wrap-around', async (_, viewport) => {
     const touch = viewport === PHONE;
-    const t = touch ? await openTouchPage(browser, server.url) : await openPage(browser, server.url, viewport);
+    // On the phone, a touch screen: Swiper then reads touches, as on a phone.
+    const t = await openPage(browser, server.url, viewport, touch ? { hasTouch: true, isMobile: true } : {});
     const { page } = t;
     await gotoReady(page, galleryEvent);
     const carousel = page.locator('section[aria-labelledby="gallery-title"]');
@@ -189,7 +194,6 @@ describe.skipIf(chromiumMissingReason())('galleries, photos and what a parent se
   });
 
   it.each(WIDTHS)('Share Post at %s: "Link copied" only when it was; else the link to copy by hand', async (_, viewport) => {
-    const post = content.posts[0]!;
     // No clipboard at all (plain http): the dialog, with the link selected.
     const t = await openPage(browser, server.url, viewport);
     const { page } = t;
@@ -280,11 +284,11 @@ describe.skipIf(chromiumMissingReason())('galleries, photos and what a parent se
       await expect.poll(() => page.getByRole('button', { name: 'Add Gallery' }).isVisible(), { timeout: 10_000 }).toBe(true);
 
       const listed = await fetch(`${server.url}/api/admin/galleries?q=${encodeURIComponent(title)}`, {
-        headers: { cookie: content.cookie },
+        headers: { cookie },
       });
       const summary = ((await listed.json()) as { data: { id: number; images: string[] }[] }).data[0]!;
       expect(summary.images).toHaveLength(2);
-      const one = await fetch(`${server.url}/api/admin/galleries/${summary.id}`, { headers: { cookie: content.cookie } });
+      const one = await fetch(`${server.url}/api/admin/galleries/${summary.id}`, { headers: { cookie } });
       expect(((await one.json()) as { data: { photos: unknown[] } }).data.photos).toEqual([
         { url: summary.images[0], caption: 'On the bus', alt: 'Children waving from a yellow bus' },
         { url: summary.images[1], caption: '', alt: '' },

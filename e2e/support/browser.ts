@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { CHROMIUM_PATH } from './env.ts';
 
@@ -29,9 +29,14 @@ export interface TestPage {
   close(): Promise<void>;
 }
 
-/** A page in its own context (AxeBuilder needs one) that records console errors. */
-export async function openPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<TestPage> {
-  const context = await browser.newContext({ baseURL, viewport });
+/** A page in its own context (AxeBuilder needs one) that records console errors; `options`: a touch screen, say. */
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  viewport = DESKTOP,
+  options: Omit<BrowserContextOptions, 'baseURL' | 'viewport'> = {},
+): Promise<TestPage> {
+  const context = await browser.newContext({ ...options, baseURL, viewport });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

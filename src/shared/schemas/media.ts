@@ -59,6 +59,27 @@ export const checkBodyImages = (html: string, ctx: z.RefinementCtx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 };
 
+/**
+ * The editor's photo dialog (issue 31): a file to upload (unless the photo is already in the text)
+ * and its alt text.
+ */
+export const BodyPhotoFormSchema = z
+  .object({
+    file: z.custom<File | null>(),
+    inText: z.boolean(),
+    alt: z
+      .string()
+      .trim()
+      .min(1, 'Describe the photo for parents who cannot see it.')
+      .max(250, 'The alt text may be at most 250 characters.'),
+  })
+  .superRefine(({ file, inText }, ctx) => {
+    if (!file && !inText) ctx.addIssue({ code: 'custom', path: ['file'], message: 'Choose a photo to upload.' });
+    if (file && file.size > MAX_IMAGE_BYTES)
+      ctx.addIssue({ code: 'custom', path: ['file'], message: 'The file is too large: images may be at most 10 MB.' });
+  });
+export type BodyPhotoFormValues = z.input<typeof BodyPhotoFormSchema>;
+
 /** `/uploads/x.webp` -> `/uploads/x-800.webp`. */
 export const variantUrl = (url: string, width: number) => url.replace(/\.webp$/, `-${width}.webp`);
 

@@ -134,9 +134,7 @@ export function GalleryCarousel({ gallery }: { gallery: PublicGallery }) {
                     className="aspect-[16/11] w-full object-cover transition duration-300 hover:scale-105"
                   />
                 </button>
-                {words?.caption && (
-                  <figcaption className="mt-2 px-1 text-sm text-slate-700">{words.caption}</figcaption>
-                )}
+                {words?.caption && <figcaption className="mt-2 px-1 text-sm text-slate-700">{words.caption}</figcaption>}
               </figure>
             );
           })}

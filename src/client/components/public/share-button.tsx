@@ -1,7 +1,7 @@
 import { Icon } from '#client/components/public/icon.tsx';
-import { Share2, X } from '#client/components/public/icons.ts';
+import { Share2 } from '#client/components/public/icons.ts';
 import { useRef, useState } from 'react';
-import { trapTab } from './focus-trap.ts';
+import { SmallDialog } from './small-dialog.tsx';
 
 /** Copies to the clipboard; false where nothing was copied (plain http, no permission, no clipboard API). */
 async function copied(text: string): Promise<boolean> {
@@ -63,55 +63,41 @@ export function ShareButton({ title }: { title: string }) {
       >
         <Icon icon={Share2} size={18} /> Share Post
       </button>
-      <dialog
-        ref={dialog}
-        aria-labelledby="share-link-title"
-        aria-describedby="share-link-text"
-        onCancel={(e) => {
-          e.preventDefault();
-          close();
-        }}
-        onKeyDown={(e) => trapTab(e.nativeEvent, e.currentTarget)}
-        className="m-auto w-[min(92vw,30rem)] rounded-3xl p-0 text-left shadow-2xl backdrop:bg-slate-900/60"
+      <SmallDialog
+        dialogRef={dialog}
+        labelledBy="share-link-title"
+        describedBy="share-link-text"
+        onClose={close}
+        className="w-[min(92vw,30rem)] text-left"
       >
-        <div className="relative p-6 sm:p-8">
+        <h2 id="share-link-title" className="pr-10 text-xl font-black text-slate-900">
+          Copy the link
+        </h2>
+        <p id="share-link-text" className="mt-2 text-slate-700">
+          This browser did not let the page copy it. Select the link below and copy it (Ctrl+C, or ⌘C on a Mac).
+        </p>
+        <label htmlFor="share-link" className="mt-4 block text-sm font-semibold text-slate-800">
+          Link to this post
+        </label>
+        <input
+          ref={field}
+          id="share-link"
+          type="url"
+          readOnly
+          value={link}
+          onFocus={(e) => e.currentTarget.select()}
+          className="mt-1 w-full rounded-xl border border-slate-300 bg-slate-50 px-3 py-2.5 text-slate-900"
+        />
+        <div className="mt-6 text-right">
           <button
             type="button"
             onClick={close}
-            aria-label="Close dialog"
-            className="absolute right-3 top-3 inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100"
+            className="rounded-full bg-brand-600 px-6 py-2.5 font-bold text-white hover:bg-brand-700"
           >
-            <Icon icon={X} />
+            Done
           </button>
-          <h2 id="share-link-title" className="pr-10 text-xl font-black text-slate-900">
-            Copy the link
-          </h2>
-          <p id="share-link-text" className="mt-2 text-slate-700">
-            This browser did not let the page copy it. Select the link below and copy it (Ctrl+C, or ⌘C on a Mac).
-          </p>
-          <label htmlFor="share-link" className="mt-4 block text-sm font-semibold text-slate-800">
-            Link to this post
-          </label>
-          <input
-            ref={field}
-            id="share-link"
-            type="url"
-            readOnly
-            value={link}
-            onFocus={(e) => e.currentTarget.select()}
-            className="mt-1 w-full rounded-xl border border-slate-300 bg-slate-50 px-3 py-2.5 text-slate-900"
-          />
-          <div className="mt-6 text-right">
-            <button
-              type="button"
-              onClick={close}
-              className="rounded-full bg-brand-600 px-6 py-2.5 font-bold text-white hover:bg-brand-700"
-            >
-              Done
-            </button>
-          </div>
         </div>
-      </dialog>
+      </SmallDialog>
     </>
   );
 }

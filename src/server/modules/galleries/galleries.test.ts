@@ -164,8 +164,9 @@ describe("photos' captions and alt text (issue 31)", () => {
   });
 
   it('keeps the words on a save that sends none (a client of §7), and follows reordering and removal', async () => {
-    const created = (await post({ title: 'Picnic', images, photos: [{ url: images[2], caption: 'Lunch', alt: 'Sandwiches' }] }))
-      .json().data;
+    const created = (
+      await post({ title: 'Picnic', images, photos: [{ url: images[2], caption: 'Lunch', alt: 'Sandwiches' }] })
+    ).json().data;
     const kept = await put(created.id, { title: 'Picnic', images: [images[2], images[0]] });
     expect(kept.statusCode).toBe(200);
     expect(kept.json().data.photos).toEqual([

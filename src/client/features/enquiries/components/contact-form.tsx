@@ -1,7 +1,7 @@
 import { Icon } from '#client/components/public/icon.tsx';
-import { MailCheck, X } from '#client/components/public/icons.ts';
+import { MailCheck } from '#client/components/public/icons.ts';
 import { useRef, type FormEvent } from 'react';
-import { trapTab } from '#client/components/public/focus-trap.ts';
+import { SmallDialog } from '#client/components/public/small-dialog.tsx';
 import { FormField, Honeypot, inputClass } from './form-field.tsx';
 import { useEnquiryForm } from './use-enquiry-form.ts';
 
@@ -91,47 +91,30 @@ export function ContactForm() {
           {form.sending ? 'Sending…' : 'Send Message'}
         </button>
       </form>
-      <dialog
-        ref={dialog}
-        aria-labelledby="message-sent-title"
-        aria-describedby="message-sent-text"
-        onCancel={(e) => {
-          e.preventDefault();
-          close();
-        }}
-        onKeyDown={(e) => trapTab(e.nativeEvent, e.currentTarget)}
-        className="m-auto w-[min(92vw,28rem)] rounded-3xl p-0 shadow-2xl backdrop:bg-slate-900/60"
+      <SmallDialog
+        dialogRef={dialog}
+        labelledBy="message-sent-title"
+        describedBy="message-sent-text"
+        onClose={close}
+        className="w-[min(92vw,28rem)] text-center"
       >
-        <div className="relative p-8 text-center">
-          <button
-            type="button"
-            onClick={close}
-            aria-label="Close dialog"
-            className="absolute right-3 top-3 inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100"
-          >
-            <Icon icon={X} />
-          </button>
-          <span
-            className="mx-auto inline-flex h-16 w-16 items-center justify-center rounded-full bg-green-100"
-            aria-hidden="true"
-          >
-            <Icon icon={MailCheck} size={32} className="text-leaf-700" />
-          </span>
-          <h2 id="message-sent-title" className="mt-3 text-2xl font-black text-slate-900">
-            Message Sent!
-          </h2>
-          <p id="message-sent-text" className="mt-2 text-slate-700">
-            Thank you for reaching out. We&apos;ll get back to you soon!
-          </p>
-          <button
-            type="button"
-            onClick={close}
-            className="mt-6 rounded-full bg-brand-600 px-8 py-3 font-bold text-white hover:bg-brand-700"
-          >
-            Close
-          </button>
-        </div>
-      </dialog>
+        <span className="mx-auto inline-flex h-16 w-16 items-center justify-center rounded-full bg-green-100" aria-hidden="true">
+          <Icon icon={MailCheck} size={32} className="text-leaf-700" />
+        </span>
+        <h2 id="message-sent-title" className="mt-3 text-2xl font-black text-slate-900">
+          Message Sent!
+        </h2>
+        <p id="message-sent-text" className="mt-2 text-slate-700">
+          Thank you for reaching out. We&apos;ll get back to you soon!
+        </p>
+        <button
+          type="button"
+          onClick={close}
+          className="mt-6 rounded-full bg-brand-600 px-8 py-3 font-bold text-white hover:bg-brand-700"
+        >
+          Close
+        </button>
+      </SmallDialog>
     </>
   );
 }

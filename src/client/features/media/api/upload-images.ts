@@ -98,11 +98,10 @@ export function usePhotoUploads() {
 
   const upload = useCallback(async (chosen: File[]): Promise<UploadedImage[]> => {
     const batch = ++batchNumber;
-    const items = chosen.map(
-      (file, i): PhotoUpload =>
-        file.size > MAX_IMAGE_BYTES
-          ? { key: `${batch}-${i}`, name: file.name, state: 'refused', percent: 0, error: TOO_LARGE }
-          : { key: `${batch}-${i}`, name: file.name, state: 'waiting', percent: 0 },
+    const items = chosen.map((file, i): PhotoUpload =>
+      file.size > MAX_IMAGE_BYTES
+        ? { key: `${batch}-${i}`, name: file.name, state: 'refused', percent: 0, error: TOO_LARGE }
+        : { key: `${batch}-${i}`, name: file.name, state: 'waiting', percent: 0 },
     );
     setFiles(items);
     setBusy(true);
