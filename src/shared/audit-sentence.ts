@@ -215,6 +215,10 @@ export function auditSentence(entry: AuditEntry, names: AuditNames = {}): string
       if (entity === 'enquiry' && entry.changes.includes('note')) return `Added a note to ${what}`;
       return `Changed ${what}${changes}`;
     case 'delete':
+      if (entity === 'category' && details?.movedTo !== undefined) {
+        const n = Number(details.movedEvents);
+        return `Deleted ${what}, moving its ${n} event${n === 1 ? '' : 's'} to “${String(details.movedTo)}”`;
+      }
       if (entity === 'enquiry' && details?.count !== undefined) {
         return `Deleted ${String(details.count)} enquiries older than ${String(details.months)} months, as the school keeps them no longer`;
       }

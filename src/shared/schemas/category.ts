@@ -18,6 +18,19 @@ export const CategoryInputSchema = z.object({
 });
 export type CategoryInput = z.infer<typeof CategoryInputSchema>;
 
+/** DELETE /api/categories/{id}?moveTo={id}: where the events using it go first (issue 31). */
+export const CategoryDeleteQuerySchema = z.object({
+  moveTo: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'Choose the category to move the events to.' })
+      .int('Choose the category to move the events to.')
+      .positive('Choose the category to move the events to.')
+      .max(2_147_483_647, 'Choose the category to move the events to.')
+      .optional(),
+  ),
+});
+
 export const CATEGORY_SORTS = ['name', 'name-desc'] as const;
 
 /** GET /api/categories: `?limit&offset&sort&q`. A school has a handful: the default page holds them all. */

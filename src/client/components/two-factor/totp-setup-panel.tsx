@@ -1,5 +1,5 @@
 import { Copy, ExternalLink } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type CSSProperties, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button, buttonClass } from '../ui/button.tsx';
 import { Field } from '../ui/field.tsx';
@@ -78,15 +78,17 @@ export function TotpSetupPanel({
         </p>
         <div>
           <Label htmlFor={keyId}>Cannot scan? Type this setup key</Label>
-          <div className="flex flex-wrap items-start gap-2">
+          <div className="space-y-2">
             <textarea
               id={keyId}
               readOnly
               rows={2}
+              // Grows to the key's lines where the browser can (a narrow phone), never cut off.
+              style={{ fieldSizing: 'content' } as CSSProperties}
               value={grouped(setup.secret)}
               aria-describedby={`${keyId}-hint`}
               onFocus={(e) => e.currentTarget.select()}
-              className="block min-w-0 flex-1 resize-none rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-base tracking-wider break-words text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+              className="block w-full resize-none rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-base tracking-wider break-words text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
             />
             <Button variant="secondary" onClick={() => void copyKey()}>
               <Copy className="h-4 w-4" aria-hidden="true" /> Copy key

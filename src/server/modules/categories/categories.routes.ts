@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CategoryInputSchema, CategoryListQuerySchema } from '../../../shared/schemas/category.ts';
+import { CategoryDeleteQuerySchema, CategoryInputSchema, CategoryListQuerySchema } from '../../../shared/schemas/category.ts';
 import { audit, changedFields, whoOf } from '../audit/audit.service.ts';
 import { idParam } from '../media/params.ts';
 import { keptUntilWrite } from '../../db/lists.ts';
@@ -32,9 +32,12 @@ export default async function categoriesRoutes(app: FastifyInstance) {
 
   app.delete<IdParams>('/api/categories/:id', { preHandler: app.requirePermission('settings', 'delete') }, async (request) => {
     const id = idParam(request.params.id, 'The category');
+    // ?moveTo={id}: the events using it move to that category first, in the same transaction.
+    const { moveTo } = CategoryDeleteQuerySchema.parse(request.query ?? {});
     const before = await getCategory(app.db, id);
-    await deleteCategory(app.db, id);
-    await audit(app.db, whoOf(request), { action: 'delete', entity, entityId: id, title: before?.name });
-    return { success: true };
+    const { moved, movedTo } = await deleteCategory(app.db, id, moveTo);
+    const details = movedTo === undefined ? undefined : { movedEvents: moved, movedTo };
+    await audit(app.db, whoOf(request), { action: 'delete', entity, entityId: id, title: before?.name, details });
+    return moveTo === undefined ? { success: true } : { success: true, moved };
   });
 }

@@ -3,8 +3,9 @@ import type { Category, CategoryInput, CategoryListOptions, CategoryListPage } f
 import type { Db } from '../../db/client.ts';
 import { countRows, keepNothing, matchesSearch, type KeepUntilWrite } from '../../db/lists.ts';
 import { categories, categorySearch, events } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import { uniqueOr } from '../media/params.ts';
+import { inTransaction } from '../users/user-guards.ts';
 
 const CATEGORY_ORDERS: Record<CategoryListOptions['sort'], SQL[]> = {
   name: [sql`lower(${categories.name})`],
@@ -88,15 +89,40 @@ export async function updateCategory(db: Db, id: number, input: CategoryInput): 
   return withCount(db, id);
 }
 
-export async function deleteCategory(db: Db, id: number): Promise<void> {
-  const [used] = await db.select({ n: count() }).from(events).where(eq(events.categoryId, id));
-  const n = used?.n ?? 0;
-  if (n > 0) {
-    throw conflict(
-      `This category is used by ${n} event${n === 1 ? '' : 's'}. Move ${n === 1 ? 'it' : 'them'} to another category first.`,
-      { eventCount: n },
-    );
+/**
+ * Deletes a category. One in use is refused, unless `moveTo` names another category: then its
+ * events move there and the category goes, in one transaction (issue 31), so no event is ever
+ * left without one. Returns how many events moved, and where.
+ */
+export async function deleteCategory(db: Db, id: number, moveTo?: number): Promise<{ moved: number; movedTo?: string }> {
+  if (moveTo === id) {
+    const message = 'Choose another category to move the events to.';
+    throw badRequest(message, { fields: { moveTo: message } });
   }
-  const [row] = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
-  if (!row) throw notFound('The category');
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for('update');
+    if (!row) throw notFound('The category');
+    let movedTo: string | undefined;
+    let moved = 0;
+    if (moveTo !== undefined) {
+      const [target] = await tx.select({ name: categories.name }).from(categories).where(eq(categories.id, moveTo));
+      if (!target) {
+        const message = 'The category to move the events to no longer exists: choose another.';
+        throw badRequest(message, { fields: { moveTo: message } });
+      }
+      movedTo = target.name;
+      moved = (await tx.update(events).set({ categoryId: moveTo }).where(eq(events.categoryId, id)).returning({ id: events.id }))
+        .length;
+    }
+    const [used] = await tx.select({ n: count() }).from(events).where(eq(events.categoryId, id));
+    const n = used?.n ?? 0;
+    if (n > 0) {
+      throw conflict(
+        `This category is used by ${n} event${n === 1 ? '' : 's'}. Move ${n === 1 ? 'it' : 'them'} to another category first.`,
+        { eventCount: n },
+      );
+    }
+    await tx.delete(categories).where(eq(categories.id, id));
+    return { moved, movedTo };
+  });
 }

@@ -96,6 +96,37 @@ describe('categories', () => {
     expect(res.json().eventCount).toBe(2);
   });
 
+  it('moves the events of a category in use to another, then deletes it, in one step (issue 31)', async () => {
+    const from = await createCategory(app, 'Outing');
+    const to = await createCategory(app, 'Trip');
+    const events = [await createEvent(app, { categoryId: from.id }), await createEvent(app, { categoryId: from.id })];
+    const del = (query: string) =>
+      app.inject({ method: 'DELETE', url: `/api/categories/${from.id}${query}`, headers: { cookie: admin } });
+    // Refused, and nothing moved: the target is the category itself, is unknown, or is not an id.
+    for (const [query, message] of [
+      [`?moveTo=${from.id}`, 'Choose another category to move the events to.'],
+      ['?moveTo=987654', 'The category to move the events to no longer exists: choose another.'],
+      ['?moveTo=abc', 'Choose the category to move the events to.'],
+    ] as const) {
+      const res = await del(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().fields, query).toEqual({ moveTo: message });
+    }
+    expect((await del('')).statusCode).toBe(409);
+    const moved = await del(`?moveTo=${to.id}`);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toEqual({ success: true, moved: 2 });
+    for (const event of events) {
+      const res = await app.inject({ url: `/api/events/${event.id}`, headers: { cookie: admin } });
+      expect(res.json().data.category).toBe('Trip');
+    }
+    const list = (await app.inject({ url: '/api/categories?q=Trip' })).json().data;
+    expect(list).toEqual([{ id: to.id, name: 'Trip', event_count: 2 }]);
+    expect((await app.inject({ url: '/api/categories?q=Outing' })).json().data).toEqual([]);
+    const log = await app.inject({ url: '/api/audit?entity=category&action=delete&limit=1', headers: { cookie: admin } });
+    expect(log.json().data[0].summary).toBe('Deleted the category “Outing”, moving its 2 events to “Trip”');
+  });
+
   it('needs sign-in (401) and the settings permission (403)', async () => {
     expect((await app.inject({ method: 'POST', url: '/api/categories', payload: { name: 'X' } })).statusCode).toBe(401);
     const res = await app.inject({ method: 'POST', url: '/api/categories', headers: { cookie: staff }, payload: { name: 'X' } });

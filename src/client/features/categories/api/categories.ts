@@ -29,10 +29,15 @@ export function useSaveCategory() {
   });
 }
 
+/** Deletes a category; with `moveTo`, the server first moves the events using it there (one transaction). */
 export function useDeleteCategory() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiDelete(`/api/categories/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['categories'] }),
+    mutationFn: ({ id, moveTo }: { id: number; moveTo?: number }) =>
+      apiDelete<{ success: true; moved?: number }>(`/api/categories/${id}${moveTo ? `?moveTo=${moveTo}` : ''}`),
+    onSuccess: (_result, { moveTo }) => {
+      void client.invalidateQueries({ queryKey: ['categories'] });
+      if (moveTo) void client.invalidateQueries({ queryKey: ['events'] });
+    },
   });
 }

@@ -8,9 +8,9 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { Field } from '../../../../components/ui/field.tsx';
 import { useCan } from '../../../../features/auth/hooks/use-can.ts';
 import { useCategoriesList, useDeleteCategory, useSaveCategory } from '../../../../features/categories/api/categories.ts';
-import { ConfirmDialog } from '../../../../features/media/components/confirm-dialog.tsx';
+import { DeleteCategoryDialog } from '../../../../features/categories/components/delete-category-dialog.tsx';
 import { errorAt, showServerErrors, useZodForm } from '#client/lib/zod-form.ts';
-import { CategoryInputSchema } from '#shared/schemas/category.ts';
+import { CategoryInputSchema, type Category } from '#shared/schemas/category.ts';
 
 const PAGE_SIZE = 20;
 
@@ -30,7 +30,8 @@ export default function CategoriesScreen() {
   const canDelete = useCan('settings', 'delete');
   const form = useZodForm(CategoryInputSchema, { defaultValues: { name: '' } });
   const [editing, setEditing] = useState<number | null>(null);
-  const [confirm, setConfirm] = useState<{ id: number; name: string } | null>(null);
+  const [confirm, setConfirm] = useState<Category | null>(null);
+  const [deleteError, setDeleteError] = useState<string>();
   /** Back to 'New category name' (none), or to editing one category. */
   const edit = (category: { id: number; name: string } | null) => {
     setEditing(category?.id ?? null);
@@ -47,16 +48,21 @@ export default function CategoriesScreen() {
     }
   });
 
-  const doDelete = async () => {
+  const ask = (category: Category | null) => {
+    setDeleteError(undefined);
+    setConfirm(category);
+  };
+  const doDelete = async (moveTo?: number) => {
     if (!confirm) return;
     try {
-      await remove.mutateAsync(confirm.id);
-      toast.success('Category deleted');
+      const { moved } = await remove.mutateAsync({ id: confirm.id, moveTo });
+      const target = moveTo && moved ? ` and its ${moved} event${moved === 1 ? '' : 's'} moved` : '';
+      toast.success(`Category deleted${target}`);
       if (editing === confirm.id) edit(null);
+      ask(null);
     } catch (err) {
-      toast.error((err as Error).message);
-    } finally {
-      setConfirm(null);
+      // Said in the dialog, which stays open: an event added meanwhile, say, or the target gone.
+      setDeleteError((err as Error).message);
     }
   };
 
@@ -137,7 +143,7 @@ export default function CategoriesScreen() {
                     size="sm"
                     className="text-red-700"
                     aria-label={`Delete ${c.name}`}
-                    onClick={() => setConfirm(c)}
+                    onClick={() => ask(c)}
                   >
                     <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
                   </Button>
@@ -157,12 +163,12 @@ export default function CategoriesScreen() {
           />
         )}
       </section>
-      <ConfirmDialog
-        open={!!confirm}
-        message={confirm ? `Delete the category "${confirm.name}"?` : ''}
+      <DeleteCategoryDialog
+        category={confirm}
         pending={remove.isPending}
-        onConfirm={doDelete}
-        onCancel={() => setConfirm(null)}
+        error={deleteError}
+        onConfirm={(moveTo) => void doDelete(moveTo)}
+        onCancel={() => ask(null)}
       />
     </div>
   );
