@@ -12,6 +12,7 @@ import galleriesRoutes from './galleries/galleries.routes.ts';
 import healthRoutes from './health/health.routes.ts';
 import installRoutes from './install/install.routes.ts';
 import mediaRoutes from './media/media.routes.ts';
+import overviewRoutes from './overview/overview.routes.ts';
 import postsRoutes from './posts/posts.routes.ts';
 import rolesRoutes from './roles/roles.routes.ts';
 import securityRoutes from './security/security.routes.ts';
@@ -45,6 +46,7 @@ export async function registerModules(app: FastifyInstance) {
     auditRoutes,
     securityRoutes,
     backupsRoutes,
+    overviewRoutes,
   ]) {
     await app.register(module);
   }

@@ -45,6 +45,8 @@ const EXPECTED: Record<string, Rule> = {
   'GET /api/account/sessions': 'signed-in',
   'DELETE /api/account/sessions/:id': 'signed-in',
   'POST /api/account/sessions/end-others': 'signed-in',
+  // The back office's overview (issue 31): every member of staff; each part is checked in the handler.
+  'GET /api/overview': 'signed-in',
 
   // Staff, roles and permissions: the users module.
   'GET /api/auth/users': needs('users', 'read'),
