@@ -2,12 +2,14 @@ import Highlight from '@tiptap/extension-highlight';
 import { Color, TextStyle } from '@tiptap/extension-text-style';
 import { Editor, EditorContent, useEditorState, type EditorOptions } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { Bold, Highlighter, Italic, Link2, List, Palette, Pilcrow, Underline } from 'lucide-react';
+import { Bold, Highlighter, ImagePlus, Italic, Link2, List, Palette, Pilcrow, Underline } from 'lucide-react';
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { BodyPhoto, type BodyPhotoAttributes } from './body-photo.ts';
+import { BodyPhotoDialog } from './body-photo-dialog.tsx';
 import { POST_HTML_CLASS } from './post-html.tsx';
 
 /** §5: 'https://' is prepended when the URL does not start with http. */
@@ -39,7 +41,7 @@ function ToolButton({
   );
 }
 
-function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
+function Toolbar({ editor, onLink, onPhoto }: { editor: Editor; onLink: () => void; onPhoto: () => void }) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -48,6 +50,7 @@ function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
       underline: e.isActive('underline'),
       bullet: e.isActive('bulletList'),
       link: e.isActive('link'),
+      photo: e.isActive('image'),
       paragraph: e.isActive('paragraph'),
       heading: [1, 2, 3, 4].find((level) => e.isActive('heading', { level })) ?? 0,
       color: (e.getAttributes('textStyle').color as string | undefined) ?? '#000000',
@@ -76,6 +79,9 @@ function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
       </ToolButton>
       <ToolButton label="Link" active={state.link} onClick={onLink}>
         <Link2 className={icon} aria-hidden="true" />
+      </ToolButton>
+      <ToolButton label="Photo" active={state.photo} onClick={onPhoto}>
+        <ImagePlus className={icon} aria-hidden="true" />
       </ToolButton>
       <span className="mx-1 h-6 w-px bg-slate-300" aria-hidden="true" />
       {([1, 2, 3, 4] as const).map((level) => (
@@ -162,6 +168,9 @@ export const RichTextEditor = memo(function RichTextEditor({
 }) {
   const [linkOpen, setLinkOpen] = useState(false);
   const [linkUrl, setLinkUrl] = useState('');
+  const [photoOpen, setPhotoOpen] = useState(false);
+  /** The photo selected when the dialog opened: its alt text is changed rather than a photo added. */
+  const [photo, setPhoto] = useState<BodyPhotoAttributes | null>(null);
   // The HTML this editor last reported: a `value` equal to it is the editor's own, not a new document.
   const reported = useRef(value);
   const report = useRef(onChange);
@@ -179,6 +188,7 @@ export const RichTextEditor = memo(function RichTextEditor({
       TextStyle,
       Color,
       Highlight.configure({ multicolor: true }),
+      BodyPhoto,
     ],
     content: value,
     editorProps: {
@@ -220,9 +230,20 @@ export const RichTextEditor = memo(function RichTextEditor({
     setLinkOpen(false);
   };
 
+  const openPhoto = () => {
+    if (!editor) return;
+    setPhoto(editor.isActive('image') ? (editor.getAttributes('image') as BodyPhotoAttributes) : null);
+    setPhotoOpen(true);
+  };
+  const placePhoto = (attrs: BodyPhotoAttributes) => {
+    if (!editor) return;
+    if (photo) editor.chain().focus().updateAttributes('image', attrs).run();
+    else editor.chain().focus().insertContent({ type: 'image', attrs }).run();
+  };
+
   return (
     <div className="overflow-hidden rounded-lg border border-slate-300 bg-white">
-      {editor && <Toolbar editor={editor} onLink={openLink} />}
+      {editor && <Toolbar editor={editor} onLink={openLink} onPhoto={openPhoto} />}
       <EditorContent editor={editor} />
       <Dialog open={linkOpen} onOpenChange={setLinkOpen} title="Add a link">
         <form
@@ -249,6 +270,7 @@ export const RichTextEditor = memo(function RichTextEditor({
           </div>
         </form>
       </Dialog>
+      <BodyPhotoDialog open={photoOpen} onOpenChange={setPhotoOpen} current={photo} onDone={placePhoto} />
     </div>
   );
 });
