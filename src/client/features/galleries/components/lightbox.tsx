@@ -3,16 +3,22 @@ import { useEffect } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { uploadSrcSet } from '../../../../shared/schemas/media.ts';
+import { photoAlt, type PhotoWords } from '../../../../shared/photo-text.ts';
 
-/** A lightbox over a list of images: previous/next and the arrow keys wrap around; 'position / total'. */
+/**
+ * A lightbox over a list of images: previous/next and the arrow keys wrap around; 'position / total'.
+ * Each photo has its alt text (staff's, else the gallery's title and its number) and caption (issue 31).
+ */
 export function Lightbox({
   images,
+  photos,
   index,
   title,
   onIndexChange,
   onClose,
 }: {
   images: string[];
+  photos?: PhotoWords[];
   index: number | null;
   title: string;
   onIndexChange: (index: number) => void;
@@ -41,10 +47,11 @@ export function Lightbox({
             src={images[current]}
             srcSet={uploadSrcSet(images[current])}
             sizes="(min-width: 1024px) 56rem, 100vw"
-            alt={`${title}, ${current + 1} of ${total}`}
+            alt={photoAlt(title, current, total, photos?.[current]?.alt)}
             className="max-h-[65vh] w-full rounded-xl bg-slate-100 object-contain"
           />
         )}
+        {open && photos?.[current]?.caption && <p className="mt-2 text-center text-slate-800">{photos[current].caption}</p>}
         <div className="mt-3 flex items-center justify-between gap-2">
           <Button variant="secondary" onClick={() => go(-1)} aria-label="Previous image">
             <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous

@@ -10,6 +10,7 @@ import { Lightbox } from '../../../../features/galleries/components/lightbox.tsx
 import { useSchoolTimezone } from '#client/features/school/api/school.ts';
 import { SafeImage } from '../../../../features/media/components/safe-image.tsx';
 import { formatShortDate, formatTime, formatWeekdayDate } from '../../../../../shared/dates.ts';
+import { photoAlt } from '../../../../../shared/photo-text.ts';
 
 function Tile({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -127,7 +128,7 @@ export default function EventDetailScreen() {
                 >
                   <SafeImage
                     src={src}
-                    alt=""
+                    alt={photoAlt(gallery.data?.title ?? event.title, i, images.length, gallery.data?.photos[i]?.alt)}
                     className="aspect-square w-full transition-transform hover:scale-105"
                     sizes="(min-width: 1024px) 16rem, 50vw"
                   />
@@ -137,6 +138,7 @@ export default function EventDetailScreen() {
           </ul>
           <Lightbox
             images={images}
+            photos={gallery.data?.photos}
             index={index}
             title={gallery.data?.title ?? event.title}
             onIndexChange={setIndex}
