@@ -103,3 +103,28 @@ export const limitHits = pgTable(
   },
   (t) => [index('limit_hits_key_at_idx').on(t.key, t.at)],
 );
+
+/**
+ * "Forgot password?" (issue 31): every request is a row, so requests are limited per address and
+ * per network address whether or not the address is a member of staff's. A request for a known,
+ * active account holds the SHA-256 of the link's token, valid 30 minutes, used once.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The address typed, lower case. */
+    email: text('email').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash'),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_key').on(t.tokenHash),
+    index('password_resets_email_idx').on(t.email, t.createdAt),
+    index('password_resets_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
