@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PublicEvent, PublicEventList } from '../../../client/lib/public-data.ts';
 import { EVENTS_PER_PAGE, filterSlug, type EventsQuery } from '../../../shared/public-lists.ts';
 import type { SchoolProfile } from '../../../shared/schemas/school.ts';
 import type { Db } from '../../db/client.ts';
-import { categories, events, galleries, media } from '../../db/schema/index.ts';
-import { endsAt, toDto } from '../events/events.service.ts';
+import { categories, events, galleries } from '../../db/schema/index.ts';
+import { endsAt, selectEvents, toDto, type EventRow } from '../events/events.service.ts';
 
 /**
  * /events at years of content (issue 31): the events not yet over, soonest first, and the past
@@ -12,24 +12,15 @@ import { endsAt, toDto } from '../events/events.service.ts';
  * in the event's location) and a category. The filters offered are those some event has.
  */
 
-/** Published photos, or a video, linked to the event: the card says so. */
-const galleryKind = sql<PublicEvent['gallery_kind']>`case when ${galleries.published} then case
-  when ${galleries.type} = 'video' then 'video' when cardinality(${galleries.images}) > 0 then 'photos' end end`;
-
-function selectListed(db: Db) {
-  return db
-    .select({
-      ...getTableColumns(events),
-      category: categories.name,
-      coverWidth: media.width,
-      coverHeight: media.height,
-      coverVariants: media.variants,
-      galleryKind,
-    })
-    .from(events)
-    .innerJoin(categories, eq(categories.id, events.categoryId))
-    .leftJoin(media, eq(media.url, events.coverImage))
-    .leftJoin(galleries, eq(galleries.id, events.galleryId));
+/** Published photos, or a video, of the galleries linked to `rows`: the cards say so. */
+async function galleryKinds(db: Db, rows: EventRow[]): Promise<Map<number, PublicEvent['gallery_kind']>> {
+  const ids = [...new Set(rows.map((row) => row.galleryId).filter((id): id is number => id != null))];
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ id: galleries.id, type: galleries.type, photos: sql<number>`cardinality(${galleries.images})`.mapWith(Number) })
+    .from(galleries)
+    .where(and(inArray(galleries.id, ids), eq(galleries.published, true)));
+  return new Map(found.map((g) => [g.id, g.type === 'video' ? 'video' : g.photos > 0 ? 'photos' : null]));
 }
 
 const atBranch = (name: string) => sql`position(lower(${name}) in lower(${events.location})) > 0`;
@@ -80,20 +71,21 @@ export async function publicEventList(db: Db, school: SchoolProfile, query: Even
     .where(where);
   const upcomingTotal = totals?.upcoming ?? 0;
   const pastTotal = (totals?.past ?? 0) - upcomingTotal;
-  const toPublic = (rows: Awaited<ReturnType<ReturnType<typeof selectListed>['execute']>>): PublicEvent[] =>
-    rows.map((row) => ({ ...toDto(row), gallery_kind: row.galleryKind ?? null }));
   const [upcoming, past] = await Promise.all([
-    selectListed(db)
+    selectEvents(db)
       .where(and(where, notOver))
       .orderBy(asc(events.startDate), asc(events.id))
       .limit(EVENTS_PER_PAGE)
       .offset((query.page - 1) * EVENTS_PER_PAGE),
-    selectListed(db)
+    selectEvents(db)
       .where(and(where, over))
       .orderBy(desc(endsAt), asc(events.id))
       .limit(EVENTS_PER_PAGE)
       .offset((query.past - 1) * EVENTS_PER_PAGE),
   ]);
+  const kinds = await galleryKinds(db, [...upcoming, ...past]);
+  const toPublic = (rows: EventRow[]): PublicEvent[] =>
+    rows.map((row) => ({ ...toDto(row), gallery_kind: (row.galleryId && kinds.get(row.galleryId)) || null }));
   return {
     upcoming: { items: toPublic(upcoming), total: upcomingTotal },
     past: { items: toPublic(past), total: pastTotal },

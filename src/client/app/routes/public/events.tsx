@@ -140,6 +140,45 @@ function EventGrid({
   );
 }
 
+/** One of the two lists: its heading (where a page change moves the view), count, cards and numbered pages. */
+function ListSection({
+  id,
+  title,
+  summary,
+  events,
+  total,
+  page,
+  href,
+  pagerLabel,
+  timeZone,
+  past = false,
+  shownBefore,
+}: {
+  id: string;
+  title: string;
+  summary: string;
+  events: PublicEvent[];
+  total: number;
+  page: number;
+  href: (page: number) => string;
+  pagerLabel: string;
+  timeZone: string;
+  past?: boolean;
+  shownBefore: number;
+}) {
+  const pages = pagesOf(total);
+  return (
+    <section aria-labelledby={id} className="mt-14">
+      <h2 id={id} tabIndex={-1} className="scroll-mt-20 text-3xl font-black text-slate-900">
+        {title}
+      </h2>
+      <p className="mt-1 text-slate-700">{`${summary}${pages > 1 ? ` · page ${page} of ${pages}` : ''}`}</p>
+      {events.length > 0 && <EventGrid events={events} timeZone={timeZone} past={past} shownBefore={shownBefore} />}
+      <NumberedPager label={pagerLabel} page={page} pages={pages} href={href} />
+    </section>
+  );
+}
+
 export function EventsPage() {
   const { query, list, failed } = useLoaderData() as EventsData;
   const { school } = useRouteLoaderData('public') as PublicLayoutData;
@@ -148,8 +187,6 @@ export function EventsPage() {
   const at = (change: Partial<EventsQuery>, hash: string) =>
     eventsHref({ branch: query.branch, category: query.category, ...change }, hash);
   const filtered = Boolean(list?.branch || list?.category);
-  const upcomingPages = list ? pagesOf(list.upcoming.total) : 1;
-  const pastPages = list ? pagesOf(list.past.total) : 1;
   return (
     <>
       <PageBanner eyebrow="What’s happening" title="All Events">
@@ -191,51 +228,41 @@ export function EventsPage() {
               </section>
             )}
 
-            <section aria-labelledby={UPCOMING_ID} className="mt-12">
-              <h2 id={UPCOMING_ID} tabIndex={-1} className="scroll-mt-20 text-3xl font-black text-slate-900">
-                Coming up
-              </h2>
-              <p className="mt-1 text-slate-700">
-                {list.upcoming.total === 0
+            <ListSection
+              id={UPCOMING_ID}
+              title="Coming up"
+              summary={
+                list.upcoming.total === 0
                   ? filtered
                     ? 'Nothing planned here yet.'
                     : 'Nothing planned yet: new events appear here as soon as they are announced.'
-                  : `${count(list.upcoming.total, 'event', 'events')} coming up${
-                      upcomingPages > 1 ? ` · page ${query.page} of ${upcomingPages}` : ''
-                    }`}
-              </p>
-              {list.upcoming.items.length > 0 && (
-                <EventGrid events={list.upcoming.items} timeZone={school.timezone} past={false} shownBefore={0} />
-              )}
-              <NumberedPager
-                label="Upcoming events pages"
-                page={query.page}
-                pages={upcomingPages}
-                href={(page) => at({ page }, `#${UPCOMING_ID}`)}
-              />
-            </section>
-
-            <section aria-labelledby={PAST_ID} className="mt-16">
-              <h2 id={PAST_ID} tabIndex={-1} className="scroll-mt-20 text-3xl font-black text-slate-900">
-                Past events
-              </h2>
-              <p className="mt-1 text-slate-700">
-                {list.past.total === 0
+                  : `${count(list.upcoming.total, 'event', 'events')} coming up`
+              }
+              events={list.upcoming.items}
+              total={list.upcoming.total}
+              page={query.page}
+              href={(page) => at({ page }, `#${UPCOMING_ID}`)}
+              pagerLabel="Upcoming events pages"
+              timeZone={school.timezone}
+              shownBefore={0}
+            />
+            <ListSection
+              id={PAST_ID}
+              title="Past events"
+              summary={
+                list.past.total === 0
                   ? 'No past events yet.'
-                  : `${count(list.past.total, 'past event', 'past events')}, newest first${
-                      pastPages > 1 ? ` · page ${query.past} of ${pastPages}` : ''
-                    }`}
-              </p>
-              {list.past.items.length > 0 && (
-                <EventGrid events={list.past.items} timeZone={school.timezone} past shownBefore={list.upcoming.items.length} />
-              )}
-              <NumberedPager
-                label="Past events pages"
-                page={query.past}
-                pages={pastPages}
-                href={(past) => at({ past }, `#${PAST_ID}`)}
-              />
-            </section>
+                  : `${count(list.past.total, 'past event', 'past events')}, newest first`
+              }
+              events={list.past.items}
+              total={list.past.total}
+              page={query.past}
+              href={(past) => at({ past }, `#${PAST_ID}`)}
+              pagerLabel="Past events pages"
+              timeZone={school.timezone}
+              past
+              shownBefore={list.upcoming.items.length}
+            />
             {list.upcoming.total === 0 && list.past.total === 0 && (
               <p className="mt-10 rounded-3xl bg-amber-50 p-10 text-center text-lg text-slate-700">No events found.</p>
             )}
