@@ -4,7 +4,7 @@ import { EVENTS_PER_PAGE, filterSlug, type EventsQuery } from '../../../shared/p
 import type { SchoolProfile } from '../../../shared/schemas/school.ts';
 import type { Db } from '../../db/client.ts';
 import { categories, events, galleries } from '../../db/schema/index.ts';
-import { endsAt, selectEvents, toDto, type EventRow } from '../events/events.service.ts';
+import { endsAt, notOver, selectEvents, toDto, type EventRow } from '../events/events.service.ts';
 
 /**
  * /events at years of content (issue 31): the events not yet over, soonest first, and the past
@@ -49,9 +49,21 @@ async function categoriesWithEvents(db: Db) {
   return rows.map((row) => ({ ...row, slug: filterSlug(row.name) }));
 }
 
-/** The page of `query`, or null when a filter names no branch or category of the school. */
-export async function publicEventList(db: Db, school: SchoolProfile, query: EventsQuery): Promise<PublicEventList | null> {
+/** The filters /events offers: the same for every page of it (remembered apart, public-data.ts). */
+export async function eventFilters(db: Db, school: SchoolProfile) {
   const [branches, categoryList] = await Promise.all([branchesWithEvents(db, school), categoriesWithEvents(db)]);
+  return { branches, categories: categoryList };
+}
+export type EventFilters = Awaited<ReturnType<typeof eventFilters>>;
+
+/** The page of `query`, or null when a filter names no branch or category of the school. */
+export async function publicEventList(
+  db: Db,
+  school: SchoolProfile,
+  query: EventsQuery,
+  filters?: EventFilters,
+): Promise<PublicEventList | null> {
+  const { branches, categories: categoryList } = filters ?? (await eventFilters(db, school));
   const branch = query.branch ? school.branches.find((b) => filterSlug(b.name) === query.branch) : undefined;
   const category = query.category ? categoryList.find((c) => c.slug === query.category) : undefined;
   if ((query.branch && !branch) || (query.category && !category)) return null;
@@ -60,11 +72,10 @@ export async function publicEventList(db: Db, school: SchoolProfile, query: Even
     branch ? atBranch(branch.name) : undefined,
     category ? eq(events.categoryId, category.id) : undefined,
   );
-  const notOver = sql`${endsAt} >= now()`;
   const over = sql`${endsAt} < now()`;
   const [totals] = await db
     .select({
-      upcoming: sql<number>`count(*) filter (where ${notOver})`.mapWith(Number),
+      upcoming: sql<number>`count(*) filter (where ${endsAt} >= now())`.mapWith(Number),
       past: count(),
     })
     .from(events)
@@ -73,7 +84,8 @@ export async function publicEventList(db: Db, school: SchoolProfile, query: Even
   const pastTotal = (totals?.past ?? 0) - upcomingTotal;
   const [upcoming, past] = await Promise.all([
     selectEvents(db)
-      .where(and(where, notOver))
+      // Without a filter, bounded by the longest event to read the start index from near today.
+      .where(notOver(where))
       .orderBy(asc(events.startDate), asc(events.id))
       .limit(EVENTS_PER_PAGE)
       .offset((query.page - 1) * EVENTS_PER_PAGE),

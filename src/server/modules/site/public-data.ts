@@ -6,7 +6,7 @@ import { videoEmbedUrl } from '../../../shared/schemas/gallery.ts';
 import { getGallery } from '../galleries/galleries.service.ts';
 import { getPostBySlug } from '../posts/posts.service.ts';
 import { getSchoolProfile, listPostCards, publicSiteSection } from './site.service.ts';
-import { publicEventList } from './event-list.ts';
+import { eventFilters, publicEventList } from './event-list.ts';
 import { eventsHref } from '../../../shared/public-lists.ts';
 import { publishedPage, publishedPageLinks } from '../website/pages.service.ts';
 
@@ -65,7 +65,12 @@ export function createServerPublicData(app: FastifyInstance, memo?: ReadMemo): P
     events: ({ limit, offset }) =>
       read(`events ${limit} ${offset}`, async () => page(await listEvents(app.db, { limit: limit + 1, offset }), limit)),
     eventList: (query) =>
-      read(`event-list ${eventsHref(query)}`, async () => publicEventList(app.db, await getSchoolProfile(app.db), query)),
+      read(`event-list ${eventsHref(query)}`, async () => {
+        const school = await read('school', () => getSchoolProfile(app.db));
+        // The branches and categories offered: one read for every page and filter of the list.
+        const filters = await read('event-filters', () => eventFilters(app.db, school));
+        return publicEventList(app.db, school, query, filters);
+      }),
     event: (idOrSlug) => read(`event ${idOrSlug}`, () => getEvent(app.db, idOrSlug)),
     gallery: (id) =>
       read(`gallery ${id}`, async () => {
