@@ -65,6 +65,8 @@ export interface AdmissionCard {
   fatherName: string;
   email: string;
   phone: string | null;
+  /** The family's address as the form gave it (issue 31: the board's detail shows it). */
+  address: string;
   /** The programme's key, and its current name (the key itself when no programme has it). */
   department: string;
   departmentName: string;

@@ -7,6 +7,7 @@ import {
   StageMoveSchema,
 } from '../../../shared/schemas/admissions.ts';
 import { EnquiryIdParamsSchema } from '../../../shared/schemas/enquiry.ts';
+import { toDatetimeLocal } from '../../../shared/dates.ts';
 import { csvText, sendCsv } from '../../csv.ts';
 import { readInChunks } from '../../db/lists.ts';
 import { enquiries } from '../../db/schema/index.ts';
@@ -46,7 +47,9 @@ export default async function admissionsRoutes(app: FastifyInstance) {
 
   app.get('/api/admissions/export.csv', read, async (request, reply) => {
     const where = admissionWhere(AdmissionFilterSchema.parse(request.query));
-    const programmes = await currentProgrammes(app.db);
+    const [programmes, school] = await Promise.all([currentProgrammes(app.db), getSchoolProfile(app.db)]);
+    // Times as the school's clock reads them (issue 31), in a form spreadsheets read as a date and time.
+    const local = (iso: string | null) => (iso ? toDatetimeLocal(iso, school.timezone).replace('T', ' ') : '');
     const rows = await readInChunks((afterId, size) =>
       app.db
         .select()
@@ -71,8 +74,9 @@ export default async function admissionsRoutes(app: FastifyInstance) {
         'Age note',
         'Stage',
         'Days in stage',
-        'Visit (UTC)',
-        'Submitted (UTC)',
+        'Address',
+        `Visit (${school.timezone})`,
+        `Submitted (${school.timezone})`,
       ],
       rows.map((row) => {
         const c = toCard(row, context);
@@ -90,8 +94,9 @@ export default async function admissionsRoutes(app: FastifyInstance) {
           c.ageWarning,
           STAGE_LABELS[c.stage],
           c.daysInStage,
-          c.visitAt,
-          c.createdAt,
+          c.address,
+          local(c.visitAt),
+          local(c.createdAt),
         ];
       }),
     );
@@ -104,7 +109,8 @@ export default async function admissionsRoutes(app: FastifyInstance) {
   app.get('/api/enquiries/:id/timeline', read, async (request) => {
     const timeline = await enquiryTimelineOf(app.db, IdSchema.parse(request.params).id);
     if (!timeline) throw notFound('The enquiry');
-    return { data: timeline };
+    // Whether a reply can be e-mailed: the form says so before "Send reply" is pressed (issue 31).
+    return { data: timeline, mail: { configured: app.mailOutbox.configured } };
   });
 
   app.post('/api/enquiries/:id/stage', write, async (request) => {

@@ -70,6 +70,7 @@ export function toCard(row: CardRow, { programmes, now }: CardContext): Admissio
     fatherName: d.fatherName ?? '',
     email: row.email,
     phone: row.phone,
+    address: d.address ?? '',
     department: d.department ?? '',
     departmentName: programme?.name ?? d.department ?? '',
     branch: d.branch ?? '',

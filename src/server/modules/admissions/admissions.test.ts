@@ -244,11 +244,33 @@ describe('the board', () => {
     expect(lines[0]).toContain(`"Reference","Child's name"`);
     expect(lines).toHaveLength(2);
     // Every cell quoted; a formula after a separator kept as text (issue 29).
-    expect(lines[1]).toMatch(/^("[^"]*(""[^"]*)*",){14}"[^"]*"$/);
+    expect(lines[1]).toMatch(/^("[^"]*(""[^"]*)*",){15}"[^"]*"$/);
     expect(lines[1]).toContain(`"'Émile Dubois;=1+1"`);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[1]).toContain(`"'+91 98765 00000"`);
     expect(lines[1]).toContain('"New"');
+  });
+
+  it("writes the CSV's times on the school's clock, with the address (issue 31)", async () => {
+    const { id } = await submit({ name: 'Mira Clock', admissionDate: '2031-03-02', address: '9 Mango Road, Pune' });
+    const visitAt = '2031-01-05T04:30:00.000Z';
+    expect((await move(id, { to: 'contacted' })).statusCode).toBe(200);
+    expect((await move(id, { to: 'visit_booked', visitAt })).statusCode).toBe(200);
+    const [row] = await app.db.select({ createdAt: enquiries.createdAt }).from(enquiries).where(eq(enquiries.id, id));
+    const res = await app.inject({ url: '/api/admissions/export.csv?month=2031-03', headers: { cookie: reader } });
+    const [header, line] = res.body.replace(/^\uFEFF/, '').trim().split('\n');
+    // The school is in Asia/Kolkata (UTC+05:30): 04:30 UTC is 10:00 there.
+    expect(header).toContain('"Address","Visit (Asia/Kolkata)","Submitted (Asia/Kolkata)"');
+    expect(header).not.toContain('UTC');
+    expect(line).toContain('"9 Mango Road, Pune","2031-01-05 10:00"');
+    const submitted = new Date(row!.createdAt.getTime() + 5.5 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+    expect(line).toContain(`"${submitted}"`);
+  });
+
+  it("gives the board's detail the family's address", async () => {
+    const { id } = await submit({ name: 'Ira Address', address: '22 Lotus Street\nNear the park', admissionDate: '2032-01-01' });
+    const cards = (await board('?month=2032-01')).columns.flatMap((c: { cards: object[] }) => c.cards);
+    expect(cards).toEqual([expect.objectContaining({ id, address: '22 Lotus Street\nNear the park', phone: '+91 98765 00000' })]);
   });
 });
 
@@ -272,6 +294,9 @@ describe('notes and replies', () => {
     expect(mail.text).toContain('We have a seat for you in April.');
     const kinds = reply.json().data.map((t: { kind: string }) => t.kind);
     expect(kinds).toEqual(['submitted', 'note', 'reply']);
+    // The reply form knows before sending that e-mail is set up (issue 31).
+    const timeline = (await app.inject({ url: `/api/enquiries/${id}/timeline`, headers: { cookie: reader } })).json();
+    expect(timeline.mail).toEqual({ configured: true });
   });
 });
 
@@ -337,6 +362,9 @@ describe('without SMTP configured', () => {
       expect(booked.json().visit).toMatchObject({ mailed: false });
       expect(booked.json().visit.text).toContain('Noor Ali');
       expect(booked.json().visit.text).toContain(reference);
+      // Before any reply is written, the timeline says e-mail is not set up (issue 31).
+      const timeline = (await quiet.inject({ url: `/api/enquiries/${id}/timeline`, headers: { cookie } })).json();
+      expect(timeline.mail).toEqual({ configured: false });
       const reply = await quiet.inject({
         method: 'POST',
         url: `/api/enquiries/${id}/reply`,

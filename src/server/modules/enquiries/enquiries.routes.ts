@@ -122,8 +122,9 @@ async function enquiriesRoutes(app: FastifyInstance) {
     listEnquiries(app.db, EnquiryListQuerySchema.parse(request.query)),
   );
   // Polled by every back-office page of a user who reads enquiries: a count on the status index.
+  // `new` is every new enquiry as before; `messages` and `admissions` split it by screen (issue 31).
   app.get('/api/enquiries/new-count', { preHandler: app.requirePermission('leads', 'read') }, async () => ({
-    data: { new: await countNewEnquiries(app.db) },
+    data: await countNewEnquiries(app.db),
   }));
   app.get('/api/enquiries/:id', { preHandler: app.requirePermission('leads', 'read') }, async (request) => {
     const enquiry = await getEnquiry(app.db, IdSchema.parse(request.params).id);

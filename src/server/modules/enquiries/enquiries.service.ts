@@ -110,10 +110,19 @@ export async function listEnquiries(db: Db, options: EnquiryListOptions): Promis
   return { data: rows.map(toDto), total, limit: options.limit, offset: options.offset, counts };
 }
 
-/** How many enquiries nobody has handled yet (the dashboard and the sidebar's badge): one count on an index. */
-export async function countNewEnquiries(db: Db): Promise<number> {
-  const [row] = await db.select({ n: countRows() }).from(enquiries).where(eq(enquiries.status, 'new'));
-  return row?.n ?? 0;
+/**
+ * How many enquiries nobody has handled yet (the sidebar's badges): contact messages (the
+ * Enquiries screen) and admissions (the board's New column), one grouped count on the status index.
+ */
+export async function countNewEnquiries(db: Db): Promise<{ new: number; messages: number; admissions: number }> {
+  const rows = await db
+    .select({ type: enquiries.type, n: countRows() })
+    .from(enquiries)
+    .where(eq(enquiries.status, 'new'))
+    .groupBy(enquiries.type);
+  const messages = rows.find((r) => r.type === 'contact')?.n ?? 0;
+  const admissions = rows.find((r) => r.type === 'admission')?.n ?? 0;
+  return { new: messages + admissions, messages, admissions };
 }
 
 export async function getEnquiry(db: Db, id: number): Promise<Enquiry | null> {

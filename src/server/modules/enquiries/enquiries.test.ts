@@ -138,8 +138,13 @@ describe('the enquiries inbox', () => {
     expect((await newCount(noRole)).statusCode).toBe(403);
     const before = (await newCount(staff)).json().data.new as number;
     expect(before).toBe((await app.inject({ url: '/api/enquiries', headers: { cookie: staff } })).json().counts.new);
+    const messagesBefore = (await newCount(staff)).json().data.messages as number;
     const id = (await post('contact', contact())).json().data.id as number;
     expect((await newCount(staff)).json().data.new).toBe(before + 1);
+    // Split by screen (issue 31): contact messages on Enquiries, admissions in New on the board.
+    const split = (await newCount(staff)).json().data;
+    expect(split.messages).toBe(messagesBefore + 1);
+    expect(split.messages + split.admissions).toBe(split.new);
     await app.inject({
       method: 'PATCH',
       url: `/api/enquiries/${id}`,

@@ -24,9 +24,9 @@ export function useTimeline(id: number | null) {
   return useQuery({
     // Not under 'enquiries': deleting an enquiry refreshes the inbox, never the timeline of the gone one.
     queryKey: ['enquiry-timeline', id],
-    queryFn: ({ signal }) => apiGet<{ data: TimelineEntry[] }>(`/api/enquiries/${id}/timeline`, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet<{ data: TimelineEntry[]; mail: { configured: boolean } }>(`/api/enquiries/${id}/timeline`, { signal }),
     enabled: id !== null,
-    select: (r) => r.data,
   });
 }
 

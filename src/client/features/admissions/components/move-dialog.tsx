@@ -9,6 +9,7 @@ import { fromDatetimeLocal } from '#shared/dates.ts';
 import { STAGE_LABELS, type AdmissionStage } from '#shared/schemas/admission-stages.ts';
 import type { CapacityLine } from '#shared/schemas/admissions.ts';
 import { useMoveStage, type VisitOutcome } from '../api/admissions.ts';
+import { CopyTextButton } from './copy-text-button.tsx';
 
 export interface MoveTarget {
   id: number;
@@ -79,8 +80,9 @@ function MoveForm({ target, timeZone, onClose }: { target: MoveTarget; timeZone:
         <p role="status" className="text-sm text-slate-700">
           {visit.error ?? 'E-mail is not set up on this server: send the family this invitation yourself.'}
         </p>
-        <TextArea label={visit.subject} readOnly rows={8} value={visit.text} />
-        <div className="flex justify-end">
+        <TextArea id={`visit-text-${target.id}`} label={visit.subject} readOnly rows={8} value={visit.text} />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CopyTextButton text={visit.text} fieldId={`visit-text-${target.id}`} label="Copy the invitation" />
           <Button onClick={onClose}>Done</Button>
         </div>
       </div>

@@ -5,6 +5,7 @@ import { TextArea } from '#client/features/media/components/textarea.tsx';
 import { STAGE_LABELS } from '#shared/schemas/admission-stages.ts';
 import type { TimelineEntry } from '#shared/schemas/admissions.ts';
 import { useAddNote, useSendReply, useTimeline } from '../api/admissions.ts';
+import { CopyTextButton } from './copy-text-button.tsx';
 
 function describe(entry: TimelineEntry, formatDate: (iso: string) => string): string {
   switch (entry.kind) {
@@ -33,7 +34,8 @@ export function EnquiryTimeline({
   canWrite: boolean;
   formatDate: (iso: string) => string;
 }) {
-  const { data, isLoading, isError } = useTimeline(id);
+  const { data: answer, isLoading, isError } = useTimeline(id);
+  const data = answer?.data;
   return (
     <section aria-labelledby={`timeline-${id}`} className="mt-6">
       <h3 id={`timeline-${id}`} className="text-base font-bold text-slate-900">
@@ -59,17 +61,17 @@ export function EnquiryTimeline({
           ))}
         </ol>
       )}
-      {canWrite && <TimelineForms id={id} />}
+      {canWrite && <TimelineForms id={id} mailConfigured={answer?.mail.configured ?? true} />}
     </section>
   );
 }
 
-function TimelineForms({ id }: { id: number }) {
+function TimelineForms({ id, mailConfigured }: { id: number; mailConfigured: boolean }) {
   const addNote = useAddNote();
   const sendReply = useSendReply();
   const [note, setNote] = useState('');
   const [reply, setReply] = useState('');
-  const [unsent, setUnsent] = useState<{ message: string; to: string; subject: string } | null>(null);
+  const [unsent, setUnsent] = useState<{ message: string; to: string; subject: string; text: string } | null>(null);
 
   const saveNote = async (e: FormEvent) => {
     e.preventDefault();
@@ -88,7 +90,12 @@ function TimelineForms({ id }: { id: number }) {
       setReply('');
       if (result.mailed) toast.success('Reply sent');
       else
-        setUnsent({ message: result.message ?? 'Not e-mailed', to: result.mail?.to ?? '', subject: result.mail?.subject ?? '' });
+        setUnsent({
+          message: result.message ?? 'Not e-mailed',
+          to: result.mail?.to ?? '',
+          subject: result.mail?.subject ?? '',
+          text: result.mail?.text ?? reply,
+        });
     } catch (err) {
       toast.error((err as Error).message);
     }
@@ -108,14 +115,23 @@ function TimelineForms({ id }: { id: number }) {
           value={reply}
           onChange={(e) => setReply(e.target.value)}
           maxLength={10000}
+          aria-describedby={mailConfigured ? undefined : `reply-no-mail-${id}`}
         />
+        {!mailConfigured && (
+          <p id={`reply-no-mail-${id}`} className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">
+            E-mail is not set up on this server: the reply is kept in the timeline and you send it yourself.
+          </p>
+        )}
         <Button type="submit" size="sm" disabled={!reply.trim() || sendReply.isPending}>
-          Send reply
+          {mailConfigured ? 'Send reply' : 'Keep the reply to send myself'}
         </Button>
         {unsent && (
-          <p role="status" className="text-sm text-amber-900">
-            {unsent.message} To: {unsent.to}, subject “{unsent.subject}”.
-          </p>
+          <div role="status" className="space-y-2 text-sm text-amber-900">
+            <p>
+              {unsent.message} To: {unsent.to}, subject “{unsent.subject}”.
+            </p>
+            <CopyTextButton text={unsent.text} label="Copy the reply" />
+          </div>
         )}
       </form>
     </div>

@@ -29,11 +29,20 @@ export const useDeleteEnquiry = () => useEnquiryMutation((id: number) => apiDele
 /** Read again this often while a back-office page is open, so a new enquiry shows without a reload. */
 const NEW_COUNT_POLL_MS = 60_000;
 
-/** How many enquiries nobody has handled yet; `enabled` only for those who read enquiries. */
-export function useNewEnquiryCount(enabled: boolean) {
+export interface NewEnquiryCounts {
+  /** Every enquiry nobody has handled yet. */
+  new: number;
+  /** Contact messages (the Enquiries screen). */
+  messages: number;
+  /** Admissions still in New (the Admissions board). */
+  admissions: number;
+}
+
+/** How many enquiries nobody has handled yet, by screen; `enabled` only for those who read enquiries. */
+export function useNewEnquiryCounts(enabled: boolean) {
   return useQuery({
     queryKey: ['enquiries', 'new-count'],
-    queryFn: async ({ signal }) => (await apiGet<{ data: { new: number } }>('/api/enquiries/new-count', { signal })).data.new,
+    queryFn: async ({ signal }) => (await apiGet<{ data: NewEnquiryCounts }>('/api/enquiries/new-count', { signal })).data,
     enabled,
     refetchInterval: NEW_COUNT_POLL_MS,
   });

@@ -17,6 +17,15 @@ import { formatShortDate, formatTime } from '#shared/dates.ts';
 import { STAGE_LABELS } from '#shared/schemas/admission-stages.ts';
 import type { AdmissionCard, AdmissionFilter } from '#shared/schemas/admissions.ts';
 
+/** The family's e-mail or phone: a mailto: or tel: link, opened by the mail or phone app. */
+function ContactLink({ href, text }: { href: string; text: string }) {
+  return (
+    <a className="font-semibold text-brand-700 underline" href={href}>
+      {text}
+    </a>
+  );
+}
+
 /** The admissions pipeline (issue #14): a column per stage, cards moved by a "Move to…" menu. */
 export default function AdmissionsScreen() {
   const { data: school } = useSchoolProfile();
@@ -170,14 +179,23 @@ export default function AdmissionsScreen() {
               {(
                 [
                   ["Father's name", openCard.fatherName],
-                  ['E-mail', openCard.email],
-                  ['Phone', openCard.phone ?? ''],
+                  ['E-mail', <ContactLink key="e" href={`mailto:${openCard.email}`} text={openCard.email} />],
+                  [
+                    'Phone',
+                    openCard.phone ? (
+                      <ContactLink key="p" href={`tel:${openCard.phone.replace(/[^+\d]/g, '')}`} text={openCard.phone} />
+                    ) : (
+                      ''
+                    ),
+                  ],
+                  ['Address', <span key="a" className="whitespace-pre-line">{openCard.address}</span>],
                   ['Department', openCard.departmentName],
                   ['Branch', openCard.branch],
                   ['Date of birth', openCard.birthDate],
                   ['Wanted start', `${openCard.admissionDate} (${openCard.ageAtStart})`],
                   ...(openCard.ageWarning ? ([['Age note', `${openCard.ageWarning}.`]] as const) : []),
                   ['Stage', STAGE_LABELS[openCard.stage]],
+                  ['Received', formatDate(openCard.createdAt)],
                 ] as const
               ).map(([label, value]) => (
                 <div key={label} className="contents">

@@ -1,11 +1,11 @@
 import { Inbox, Mail, RotateCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ListPager } from '#client/components/cms/list-pager.tsx';
 import { SearchBox } from '#client/components/cms/search-box.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
-import { useProgrammes } from '#client/features/admissions/api/get-programmes.ts';
 import { EnquiryTimeline } from '#client/features/admissions/components/timeline.tsx';
 import { useCan } from '#client/features/auth/hooks/use-can.ts';
 import {
@@ -13,6 +13,7 @@ import {
   useDeleteEnquiry,
   useEnquiries,
   useResendEnquiry,
+  useNewEnquiryCounts,
   useSetEnquiryStatus,
 } from '#client/features/enquiries/api/enquiries.ts';
 import { useListParams, usePageInRange } from '#client/lib/use-list-params.ts';
@@ -20,28 +21,24 @@ import { EnquiryDetail, MAIL_STATE_TEXT } from '#client/features/enquiries/compo
 import { useSchoolTimezone } from '#client/features/school/api/school.ts';
 import { formatShortDate, formatTime } from '#shared/dates.ts';
 import { ENQUIRY_STATUSES, type Enquiry } from '#shared/schemas/enquiry.ts';
-import { ENQUIRY_TYPES } from '#shared/schemas/enquiry-options.ts';
 
-const TABS = [
-  { key: '', label: 'All', count: 'all' },
-  { key: 'admission', label: 'Admission', count: 'admission' },
-  { key: 'contact', label: 'Contact', count: 'contact' },
-] as const;
-
-/** Admission and contact submissions from the public site (DESIGN §6: the leads module). */
+/**
+ * Messages sent with the public site's contact form (DESIGN §6: the leads module). Admission forms
+ * live on the Admissions board only (issue 31): GET /api/enquiries still answers both types, this
+ * screen asks for the contact ones.
+ */
 export default function EnquiriesScreen() {
   // Received times as the school's clock shows them (DESIGN §3), like every other date in the back office.
   const timeZone = useSchoolTimezone() ?? 'UTC';
   const formatDate = (iso: string) => `${formatShortDate(iso, timeZone)}, ${formatTime(iso, timeZone)}`;
-  const list = useListParams({ type: ENQUIRY_TYPES, status: ENQUIRY_STATUSES }, ENQUIRIES_PAGE);
+  const list = useListParams({ status: ENQUIRY_STATUSES }, ENQUIRIES_PAGE);
   const [openId, setOpenId] = useState<number | null>(null);
-  const programmes = useProgrammes().data ?? [];
   const [confirmDelete, setConfirmDelete] = useState<Enquiry | null>(null);
   const { data, isLoading, isError, isPlaceholderData } = useEnquiries({
     limit: ENQUIRIES_PAGE,
     offset: list.offset,
     q: list.q || undefined,
-    type: list.filters.type || undefined,
+    type: 'contact',
     status: list.filters.status || undefined,
   });
   usePageInRange(list, data?.total, ENQUIRIES_PAGE, isPlaceholderData);
@@ -50,6 +47,7 @@ export default function EnquiriesScreen() {
   const remove = useDeleteEnquiry();
   const canWrite = useCan('leads', 'write');
   const canDelete = useCan('leads', 'delete');
+  const newCounts = useNewEnquiryCounts(true).data;
   const open = data?.data.find((e) => e.id === openId) ?? null;
 
   const act = async (work: Promise<unknown>, done: string) => {
@@ -66,23 +64,25 @@ export default function EnquiriesScreen() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Enquiries</h1>
-          <p className="text-sm text-slate-600">Admission forms and messages sent from the website.</p>
+          <p className="text-sm text-slate-600">
+            Messages sent with the website&apos;s contact form. Admission forms are on the{' '}
+            <Link to="/cms/admissions" className="font-semibold text-brand-700 underline">
+              Admissions board
+            </Link>
+            .
+          </p>
         </div>
-        {data && <p className="rounded-full bg-amber-100 px-3 py-1 text-sm font-bold text-amber-900">{data.counts.new} new</p>}
+        {newCounts && (
+          <p className="rounded-full bg-amber-100 px-3 py-1 text-sm font-bold text-amber-900">{newCounts.messages} new</p>
+        )}
       </div>
 
-      <div role="group" aria-label="Filter by type" className="mt-6 flex flex-wrap gap-2">
-        {TABS.map((tab) => (
-          <button
-            key={tab.label}
-            type="button"
-            aria-pressed={list.filters.type === tab.key}
-            onClick={() => list.setFilter('type', tab.key)}
-            className="rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold text-slate-700 aria-pressed:border-brand-600 aria-pressed:bg-brand-600 aria-pressed:text-white"
-          >
-            {tab.label} <span className="ml-1">({data ? data.counts[tab.count].toLocaleString('en-US') : '…'})</span>
-          </button>
-        ))}
+      <div className="mt-6 flex flex-wrap items-center gap-2">
+        {data && (
+          <p className="text-sm text-slate-700">
+            {data.counts.contact.toLocaleString('en-US')} {data.counts.contact === 1 ? 'message' : 'messages'}
+          </p>
+        )}
         <label className="ml-auto flex items-center gap-2 text-sm text-slate-700">
           <input
             type="checkbox"
@@ -95,7 +95,7 @@ export default function EnquiriesScreen() {
 
       <SearchBox
         className="mt-4"
-        label="Search enquiries"
+        label="Search messages"
         placeholder="Search by name, e-mail, phone or message..."
         value={list.q}
         onSearch={list.setSearch}
@@ -109,22 +109,19 @@ export default function EnquiriesScreen() {
           <p className="p-8 text-center text-slate-600">Loading...</p>
         ) : isError ? (
           <p role="alert" className="p-8 text-center text-red-700">
-            Could not load the enquiries. Please try again.
+            Could not load the messages. Please try again.
           </p>
         ) : !data || data.data.length === 0 ? (
           <p className="flex flex-col items-center gap-2 p-10 text-center text-slate-600">
-            <Inbox aria-hidden="true" /> {list.filtered ? 'No enquiries match this search or filter.' : 'No enquiries yet.'}
+            <Inbox aria-hidden="true" /> {list.filtered ? 'No messages match this search or filter.' : 'No messages yet.'}
           </p>
         ) : (
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Enquiries, newest first</caption>
+            <caption className="sr-only">Contact messages, newest first</caption>
             <thead className="bg-slate-50 text-xs uppercase text-slate-600">
               <tr>
                 <th scope="col" className="px-4 py-3">
                   From
-                </th>
-                <th scope="col" className="hidden px-4 py-3 sm:table-cell">
-                  Type
                 </th>
                 <th scope="col" className="hidden px-4 py-3 md:table-cell">
                   Received
@@ -152,7 +149,6 @@ export default function EnquiriesScreen() {
                     {/* The Received column is hidden on a phone: the date goes under the name there. */}
                     <span className="block text-xs text-slate-600 md:hidden">{formatDate(e.createdAt)}</span>
                   </td>
-                  <td className="hidden px-4 py-3 capitalize sm:table-cell">{e.type}</td>
                   <td className="hidden px-4 py-3 md:table-cell">{formatDate(e.createdAt)}</td>
                   <td className="px-4 py-3">
                     <span className="flex flex-wrap gap-1">
@@ -170,7 +166,7 @@ export default function EnquiriesScreen() {
                   </td>
                   <td className="px-4 py-3 text-right">
                     <Button size="sm" variant="secondary" onClick={() => setOpenId(e.id)}>
-                      View<span className="sr-only"> enquiry from {e.name}</span>
+                      View<span className="sr-only"> message from {e.name}</span>
                     </Button>
                   </td>
                 </tr>
@@ -193,12 +189,12 @@ export default function EnquiriesScreen() {
       <Dialog
         open={open !== null}
         onOpenChange={(o) => !o && setOpenId(null)}
-        title={open ? `${open.type === 'admission' ? 'Admission enquiry' : 'Message'} from ${open.name}` : ''}
+        title={open ? `Message from ${open.name}` : ''}
         width="max-w-xl"
       >
         {open && (
           <>
-            <EnquiryDetail enquiry={open} programmes={programmes} formatDate={formatDate} />
+            <EnquiryDetail enquiry={open} programmes={[]} formatDate={formatDate} />
             <EnquiryTimeline id={open.id} canWrite={canWrite} formatDate={formatDate} />
             <div className="mt-6 flex flex-wrap justify-end gap-2">
               {canWrite && (open.mailState === 'failed' || open.mailState === 'pending') && (
@@ -236,7 +232,7 @@ export default function EnquiriesScreen() {
         open={confirmDelete !== null}
         onOpenChange={(o) => !o && setConfirmDelete(null)}
         title="Please confirm"
-        description={`Delete the enquiry from ${confirmDelete?.name ?? ''}? This cannot be undone.`}
+        description={`Delete the message from ${confirmDelete?.name ?? ''}? This cannot be undone.`}
       >
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirmDelete(null)}>
@@ -247,7 +243,7 @@ export default function EnquiriesScreen() {
             disabled={remove.isPending}
             onClick={() => {
               const target = confirmDelete!;
-              void act(remove.mutateAsync(target.id), 'Enquiry deleted').then(() => {
+              void act(remove.mutateAsync(target.id), 'Message deleted').then(() => {
                 setConfirmDelete(null);
                 setOpenId(null);
               });

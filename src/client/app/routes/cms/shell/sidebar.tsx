@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { Logo } from '../../../../components/layout/logo.tsx';
 import { useUser } from '../../../../features/auth/api/get-user.ts';
 import { usePermissions } from '../../../../features/auth/hooks/use-can.ts';
-import { useNewEnquiryCount } from '../../../../features/enquiries/api/enquiries.ts';
+import { useNewEnquiryCounts } from '../../../../features/enquiries/api/enquiries.ts';
 import { ADMIN_MENU, isCurrentEntry, MAIN_MENU, visibleMenu, type MenuItem } from './menu.ts';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
@@ -63,11 +63,11 @@ function Collapsible({ item, onNavigate }: { item: MenuItem; onNavigate: () => v
 export function SidebarContent({ schoolName, onNavigate }: { schoolName: string; onNavigate: () => void }) {
   const can = usePermissions();
   const canRead = (module: Parameters<typeof can>[0]) => can(module, 'read');
-  const newEnquiries = useNewEnquiryCount(canRead('leads')).data;
+  // Contact messages on Enquiries, admissions still in New on Admissions (issue 31: each lives on one screen).
+  const fresh = useNewEnquiryCounts(canRead('leads')).data;
+  const badge = { '/cms/enquiries': fresh?.messages, '/cms/admissions': fresh?.admissions } as Record<string, number | undefined>;
   const main = visibleMenu(MAIN_MENU, canRead).map((item) =>
-    item.href === '/cms/enquiries' && newEnquiries
-      ? { ...item, count: newEnquiries, countColor: 'bg-blue-700 text-white', countLabel: 'new' }
-      : item,
+    badge[item.href] ? { ...item, count: badge[item.href], countColor: 'bg-blue-700 text-white', countLabel: 'new' } : item,
   );
   const admin = visibleMenu(ADMIN_MENU, canRead, useUser().data?.roleName === 'admin');
   return (
