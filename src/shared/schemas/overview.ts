@@ -18,7 +18,7 @@ export interface Overview {
   enquiries?: {
     /** Contact messages nobody has handled yet. */
     newMessages: number;
-    /** Admissions still at the board's first stage. */
+    /** Admission applications nobody has handled yet. */
     newAdmissions: number;
     /** The newest of both, newest first (at most five). */
     latest: OverviewEnquiry[];
@@ -34,6 +34,8 @@ export interface Overview {
   backup?: {
     last: StoredBackup | null;
     dailyOn: boolean;
+    /** The last backup is more than two days old (or there is none). */
+    stale: boolean;
   };
   activity?: AuditEntry[];
 }

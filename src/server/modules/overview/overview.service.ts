@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, or } from 'drizzle-orm';
+import { count, desc, eq, gte } from 'drizzle-orm';
 import type { PermissionMap } from '../../../shared/permissions.ts';
 import type { Overview } from '../../../shared/schemas/overview.ts';
 import type { Db } from '../../db/client.ts';
@@ -9,15 +9,14 @@ import { getSchedule, listBackups } from '../backups/schedule.service.ts';
 const LATEST = 5;
 const ACTIVITY = 6;
 
-/** New contact messages and new admissions: two counts and one short list, each on an index. */
+/**
+ * The enquiries nobody has handled yet (the sidebar's count), by kind, and the newest five: one
+ * grouped count and one short list on the status index (new ones stay few however old the school).
+ */
 async function enquiriesPart(db: Db): Promise<Overview['enquiries']> {
-  const isNew = or(and(eq(enquiries.type, 'contact'), eq(enquiries.status, 'new')), eq(enquiries.stage, 'new'));
-  const [[messages], [admissions], latest] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(enquiries)
-      .where(and(eq(enquiries.type, 'contact'), eq(enquiries.status, 'new'))),
-    db.select({ n: count() }).from(enquiries).where(eq(enquiries.stage, 'new')),
+  const isNew = eq(enquiries.status, 'new');
+  const [counts, latest] = await Promise.all([
+    db.select({ type: enquiries.type, n: count() }).from(enquiries).where(isNew).groupBy(enquiries.type),
     db
       .select({ id: enquiries.id, type: enquiries.type, name: enquiries.name, createdAt: enquiries.createdAt })
       .from(enquiries)
@@ -26,8 +25,8 @@ async function enquiriesPart(db: Db): Promise<Overview['enquiries']> {
       .limit(LATEST),
   ]);
   return {
-    newMessages: messages?.n ?? 0,
-    newAdmissions: admissions?.n ?? 0,
+    newMessages: counts.find((c) => c.type === 'contact')?.n ?? 0,
+    newAdmissions: counts.find((c) => c.type === 'admission')?.n ?? 0,
     latest: latest.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
   };
 }
@@ -98,6 +97,7 @@ export async function overviewFor(
       ? Promise.all([listBackups(dataDir), getSchedule(db)]).then(([list, schedule]) => ({
           last: list[0] ?? null,
           dailyOn: schedule.enabled,
+          stale: !list[0] || now.getTime() - new Date(list[0].createdAt).getTime() > 2 * 86_400_000,
         }))
       : undefined,
     can('users') ? activityPart(db) : undefined,

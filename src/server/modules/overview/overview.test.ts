@@ -27,7 +27,7 @@ beforeAll(async () => {
   await createGallery(app, { title: 'Shown gallery', published: true });
   await app.db.insert(enquiries).values([
     { type: 'admission', name: 'Aarav Shah', email: 'a@example.com', stage: 'new' },
-    { type: 'admission', name: 'Diya Rao', email: 'd@example.com', stage: 'contacted' },
+    { type: 'admission', name: 'Diya Rao', email: 'd@example.com', stage: 'contacted', status: 'handled' },
     { type: 'contact', name: 'Ravi Menon', email: 'r@example.com', status: 'new' },
     { type: 'contact', name: 'Old message', email: 'o@example.com', status: 'handled' },
   ]);
@@ -63,7 +63,7 @@ describe('GET /api/overview (issue 31)', () => {
     ]);
     expect(data.drafts.posts).toMatchObject({ count: 1, latest: [{ title: 'Harvest draft' }] });
     expect(data.drafts.galleries).toMatchObject({ count: 1, latest: [{ title: 'Hidden gallery' }] });
-    expect(data.backup).toEqual({ last: null, dailyOn: expect.any(Boolean) });
+    expect(data.backup).toEqual({ last: null, dailyOn: expect.any(Boolean), stale: true });
     expect(data.activity.length).toBeGreaterThan(0);
     expect(data.activity.map((e: { summary: string }) => e.summary)).toContain('Published the blog post “Out already”');
   });

@@ -13,7 +13,9 @@ export const CMS_SCREENS: readonly {
   module: string;
   firstPage?: readonly [Module, string];
 }[] = [
-  { path: '', title: 'Gallery', module: 'gallery-dashboard', firstPage: ['gallery', '/api/admin/galleries?limit=20'] },
+  // Issue 31: /cms is the overview; the gallery list is under Gallery, as the spec's sidebar names it.
+  { path: '', title: 'Overview', module: 'overview' },
+  { path: 'gallery', title: 'Gallery', module: 'gallery-dashboard', firstPage: ['gallery', '/api/admin/galleries?limit=20'] },
   { path: 'events', title: 'Events', module: 'events-list', firstPage: ['events', '/api/events?limit=24'] },
   { path: 'events/new', title: 'Create New Event', module: 'event-form' },
   { path: 'events/edit/:id', title: 'Edit Event', module: 'event-form' },

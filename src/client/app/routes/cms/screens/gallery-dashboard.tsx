@@ -1,7 +1,5 @@
-import { Inbox, Pencil, Plus, Trash2, X } from 'lucide-react';
+import { Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate } from 'react-router';
-import { useNewEnquiryCount } from '#client/features/enquiries/api/enquiries.ts';
 import { toast } from 'sonner';
 import { CounterTiles } from '#client/components/cms/counter-tiles.tsx';
 import { ListPager } from '#client/components/cms/list-pager.tsx';
@@ -9,13 +7,12 @@ import { SearchBox } from '#client/components/cms/search-box.tsx';
 import { NativeSelect } from '#client/components/ui/input.tsx';
 import { useListParams, usePageInRange } from '#client/lib/use-list-params.ts';
 import { Button } from '../../../../components/ui/button.tsx';
-import { useCan, usePermissions } from '../../../../features/auth/hooks/use-can.ts';
+import { useCan } from '../../../../features/auth/hooks/use-can.ts';
 import { useDeleteGallery, useGalleriesList, useGallery } from '../../../../features/galleries/api/galleries.ts';
 import { GalleryForm } from '../../../../features/galleries/components/gallery-form.tsx';
 import { ConfirmDialog } from '../../../../features/media/components/confirm-dialog.tsx';
 import { SafeImage } from '../../../../features/media/components/safe-image.tsx';
 import { GALLERY_STATES, type GallerySummary } from '../../../../../shared/schemas/gallery.ts';
-import { ADMIN_MENU, MAIN_MENU, visibleMenu } from '../shell/menu.ts';
 
 const PAGE_SIZE = 20;
 
@@ -29,57 +26,10 @@ function GalleryFormFor({ id, onDone }: { id: number | null; onDone: () => void 
 }
 
 /**
- * /cms: the gallery dashboard for those who may read galleries; anyone else goes to the first
- * screen they may open (a blog writer to the blog), or reads that their account has no access yet.
- */
-export default function CmsHomeScreen() {
-  const can = usePermissions();
-  if (can('gallery', 'read')) return <GalleryDashboardScreen />;
-  const first = visibleMenu([...MAIN_MENU, ...ADMIN_MENU], (m) => can(m, 'read'))[0];
-  const href = first?.submenu?.[0]?.href ?? first?.href;
-  if (href && href !== '/cms') return <Navigate to={href} replace />;
-  return (
-    <section className="py-16 text-center">
-      <h1 className="text-2xl font-extrabold text-slate-900">Welcome</h1>
-      <p className="mt-2 text-slate-700">Your account has no access to the back office yet. Ask an administrator.</p>
-    </section>
-  );
-}
-
-/** The enquiries nobody has handled yet, a link to them (for those who read enquiries). */
-function NewEnquiries() {
-  const canRead = useCan('leads', 'read');
-  const { data: count } = useNewEnquiryCount(canRead);
-  if (!canRead) return null;
-  const busy = count === undefined;
-  return (
-    <Link
-      to="/cms/enquiries?status=new"
-      aria-busy={busy || undefined}
-      className={`mt-4 flex items-center gap-3 rounded-2xl border p-4 font-semibold shadow-sm hover:underline ${
-        count ? 'border-blue-200 bg-blue-50 text-blue-900' : 'border-slate-200 bg-white text-slate-700'
-      }`}
-    >
-      <Inbox className="h-5 w-5 shrink-0" aria-hidden="true" />
-      {busy ? (
-        <>
-          <span className="inline-block h-5 w-8 animate-pulse rounded bg-slate-200" aria-hidden="true" />
-          <span>new enquiries</span>
-        </>
-      ) : (
-        <span>
-          <strong className="text-xl">{count.toLocaleString('en-US')}</strong> new {count === 1 ? 'enquiry' : 'enquiries'}
-        </span>
-      )}
-    </Link>
-  );
-}
-
-/**
- * §2 Gallery dashboard at /cms: five counters, Add Gallery/Cancel, the form and 'Existing Galleries',
+ * §2 Gallery dashboard, at /cms/gallery since /cms is the overview (issue 31): five counters, Add Gallery/Cancel, the form and 'Existing Galleries',
  * one page at a time, searched and filtered by the server (DESIGN §10).
  */
-function GalleryDashboardScreen() {
+export default function GalleryDashboardScreen() {
   const canWrite = useCan('gallery', 'write');
   const canDelete = useCan('gallery', 'delete');
   const list = useListParams({ status: GALLERY_STATES }, PAGE_SIZE);
@@ -124,7 +74,6 @@ function GalleryDashboardScreen() {
         )}
       </div>
 
-      <NewEnquiries />
 
       <CounterTiles
         className="mt-6 grid-cols-2 sm:grid-cols-3 lg:grid-cols-5"

@@ -20,7 +20,7 @@ export function crumbsFor(pathname: string): Crumb[] {
     );
     if (route) crumbs.push({ label: route.title, href: `/cms/${prefix}` });
   }
-  if (segments.length === 0) crumbs.push({ label: CMS_ROUTES.find((r) => r.path === '')?.title ?? 'Gallery', href: '/cms' });
+  if (segments.length === 0) crumbs.push({ label: CMS_ROUTES.find((r) => r.path === '')?.title ?? 'Overview', href: '/cms' });
   return crumbs;
 }
 

@@ -14,12 +14,12 @@ const names = (role: SystemRole) => {
 // Issue 29: the built-in roles are fixed sets, and the sidebar shows only what they may open.
 describe('the back-office menu of the built-in roles', () => {
   it('shows a teacher with the User role the website only, and no Administration', () => {
-    expect(names('user')).toEqual({ main: ['Gallery', 'Events', 'Blog'], admin: [], settings: undefined });
+    expect(names('user')).toEqual({ main: ['Dashboard', 'Gallery', 'Events', 'Blog'], admin: [], settings: undefined });
   });
 
   it('shows a Manager the enquiries and the settings they read, but no staff administration or backups', () => {
     expect(names('manager')).toEqual({
-      main: ['Gallery', 'Events', 'Blog', 'Website', 'Pages', 'Enquiries', 'Admissions'],
+      main: ['Dashboard', 'Gallery', 'Events', 'Blog', 'Website', 'Pages', 'Enquiries', 'Admissions'],
       admin: ['Settings'],
       settings: ['Category', 'School profile', 'Security'],
     });

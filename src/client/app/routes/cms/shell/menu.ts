@@ -9,6 +9,7 @@ import {
   Inbox,
   KanbanSquare,
   KeyRound,
+  LayoutDashboard,
   LockKeyhole,
   type LucideIcon,
   Newspaper,
@@ -35,7 +36,9 @@ export interface MenuItem {
 }
 
 export const MAIN_MENU: MenuItem[] = [
-  { name: 'Gallery', href: '/cms', icon: Images, module: 'gallery' },
+  // Everyone's first screen (issue 31): what needs doing, each part as their permissions allow.
+  { name: 'Dashboard', href: '/cms', icon: LayoutDashboard },
+  { name: 'Gallery', href: '/cms/gallery', icon: Images, module: 'gallery' },
   { name: 'Events', href: '/cms/events', icon: CalendarDays, module: 'events' },
   { name: 'Blog', href: '/cms/blog', icon: Newspaper, module: 'blog' },
   { name: 'Website', href: '/cms/website', icon: Globe, module: 'website' },

@@ -43,16 +43,26 @@ describe('which back-office screens the signed-in user may open', () => {
     expect(refusalFor('user', '/cms/users')).toMatchObject({
       item: { name: 'Users', module: 'users' },
       needs: 'Opening Users needs the “Users and roles” permission. Ask an administrator if you need it.',
-      firstScreen: { name: 'Gallery', href: '/cms' },
     });
     expect(refusalFor('user', '/cms/enquiries')?.needs).toBe(
       'Opening Enquiries needs the “Leads (enquiries)” permission. Ask an administrator if you need it.',
     );
     expect(refusalFor('manager', '/cms/settings/backups')?.needs).toBe('Only administrators can open Backups.');
-    // A blog writer's first screen is the blog; someone with no module at all has none.
-    const blogOnly = readsOf(grantsMap({ blog: ['read', 'write'] }));
-    expect(screenRefusal('/cms/audit', blogOnly, false)?.firstScreen).toEqual({ name: 'Blog', href: '/cms/blog' });
-    expect(screenRefusal('/cms/audit', () => false, false)?.firstScreen).toBeUndefined();
+  });
+
+  it('refuses the event form to staff who may read events but not change them (issue 31)', () => {
+    const map = grantsMap({ events: ['read'] });
+    const can = (module: Module, action: 'read' | 'write' | 'delete') => map[module][action];
+    expect(screenRefusal('/cms/events', readsOf(map), false, can)).toBeNull();
+    expect(screenRefusal('/cms/events/3', readsOf(map), false, can)).toBeNull();
+    expect(screenRefusal('/cms/events/new', readsOf(map), false, can)?.needs).toBe(
+      'Adding an event needs permission to change “Events”. Ask an administrator if you need it.',
+    );
+    expect(screenRefusal('/cms/events/edit/3', readsOf(map), false, can)?.needs).toBe(
+      'Changing an event needs permission to change “Events”. Ask an administrator if you need it.',
+    );
+    const writes = grantsMap({ events: ['read', 'write'] });
+    expect(screenRefusal('/cms/events/new', readsOf(writes), false, (m, a) => writes[m][a])).toBeNull();
   });
 
   it('keeps the school profile open, read-only, to those who read the settings', () => {
@@ -68,7 +78,7 @@ describe('which back-office screens the signed-in user may open', () => {
     expect(menuItemForScreen('/cms/events/new')?.name).toBe('Events');
     expect(menuItemForScreen('/cms/users/')?.name).toBe('Users');
     expect(menuItemForScreen('/cms/settings/backups')?.name).toBe('Backups');
-    // The dashboard sends on whoever may not read galleries; the account and a post are everyone's.
+    // The dashboard (an overview of what each may read), the account and a post are everyone's.
     for (const open of ['/cms', '/cms/', '/cms/account', '/cms/blogpage', '/cms/no-such-page']) {
       expect(menuItemForScreen(open), open).toBeUndefined();
       expect(

@@ -1,5 +1,5 @@
 import { moduleLabel } from '../../../../components/permission-grid.tsx';
-import type { Module } from '../../../../../shared/permissions.ts';
+import type { Action, Module } from '../../../../../shared/permissions.ts';
 import { cmsScreenAt } from '../cms-screens.ts';
 import { ADMIN_MENU, MAIN_MENU, visibleMenu, type MenuItem } from './menu.ts';
 
@@ -11,8 +11,8 @@ const MENU_ITEMS = flatten([...MAIN_MENU, ...ADMIN_MENU]);
 /**
  * The menu entry that stands for the screen at `pathname`: the entry of its own address, else of
  * the nearest parent address (/cms/events/edit/3 is the Events entry's). The dashboard (/cms) is
- * no one's parent, and answers for itself: it sends those who may not read galleries on to the
- * first screen they may use. Screens without an entry (the account, a post) are everyone's.
+ * no one's parent, and everyone's: its overview shows each part as the user's permissions allow
+ * (issue 31). Screens without an entry (the account, a post) are everyone's.
  */
 export function menuItemForScreen(pathname: string): MenuItem | undefined {
   const screen = cmsScreenAt(pathname);
@@ -29,25 +29,42 @@ export interface Refusal {
   item: MenuItem;
   /** What it needs, in plain words, for the user to ask for. */
   needs: string;
-  /** The first screen the user may open (the menu's first entry), or undefined when none is. */
-  firstScreen?: { name: string; href: string };
 }
+
+/** Screens that change what they show: opened without write, their form could only be refused. */
+const WRITE_SCREENS: Record<string, string> = {
+  'events/new': 'Adding an event',
+  'events/edit/:id': 'Changing an event',
+};
 
 /**
  * Whether the signed-in user may open the screen at `pathname`, decided as the menu decides what
  * to show (visibleMenu): null when they may, else why not. The server decides in the end; this
  * keeps a screen they could not load from drawing itself, and asking, at all.
  */
-export function screenRefusal(pathname: string, canRead: (module: Module) => boolean, isAdmin: boolean): Refusal | null {
+export function screenRefusal(
+  pathname: string,
+  canRead: (module: Module) => boolean,
+  isAdmin: boolean,
+  /** The user's other permissions: without it, the forms' need to write is not checked. */
+  can?: (module: Module, action: Action) => boolean,
+): Refusal | null {
   const item = menuItemForScreen(pathname);
-  if (!item || visibleMenu([item], canRead, isAdmin).length) return null;
-  const first = visibleMenu([...MAIN_MENU, ...ADMIN_MENU], canRead, isAdmin)[0];
-  const target = first?.submenu?.[0] ?? first;
-  return {
-    item,
-    needs: item.adminOnly
-      ? `Only administrators can open ${item.name}.`
-      : `Opening ${item.name} needs the “${moduleLabel(item.module!)}” permission. Ask an administrator if you need it.`,
-    firstScreen: target && { name: target.name, href: target.href },
-  };
+  if (!item) return null;
+  if (!visibleMenu([item], canRead, isAdmin).length) {
+    return {
+      item,
+      needs: item.adminOnly
+        ? `Only administrators can open ${item.name}.`
+        : `Opening ${item.name} needs the “${moduleLabel(item.module!)}” permission. Ask an administrator if you need it.`,
+    };
+  }
+  const writing = WRITE_SCREENS[cmsScreenAt(pathname)?.path ?? ''];
+  if (writing && item.module && can && !can(item.module, 'write')) {
+    return {
+      item,
+      needs: `${writing} needs permission to change “${moduleLabel(item.module)}”. Ask an administrator if you need it.`,
+    };
+  }
+  return null;
 }
