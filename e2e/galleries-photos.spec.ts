@@ -265,8 +265,15 @@ describe.skipIf(chromiumMissingReason())('galleries, photos and what a parent se
       const t = await openPage(browser, server.url, viewport);
       const { page } = t;
       await signInAsAdmin(page, server);
-      await page.goto('/cms');
+      // The gallery list: under Gallery (/cms/gallery), or /cms where the back office opens on it.
       const add = page.getByRole('button', { name: 'Add Gallery' });
+      await page.goto('/cms/gallery');
+      const underGallery = await expect
+        .poll(() => add.isVisible(), { timeout: 8_000 })
+        .toBe(true)
+        .then(() => true)
+        .catch(() => false);
+      if (!underGallery) await page.goto('/cms');
       await expect.poll(() => add.isVisible(), { timeout: 15_000 }).toBe(true);
       await add.click();
       const title = `Field Trip ${viewport.width}`;
