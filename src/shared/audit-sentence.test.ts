@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { auditSentence } from './audit-sentence.ts';
+import type { AuditEntry } from './schemas/audit.ts';
+
+const entry = (over: Partial<AuditEntry>): AuditEntry => ({
+  id: 1,
+  createdAt: '2026-11-28T09:00:00.000Z',
+  userId: 1,
+  username: 'admin',
+  ip: '127.0.0.1',
+  action: 'update',
+  entity: null,
+  entityId: null,
+  title: null,
+  changes: [],
+  details: null,
+  summary: '',
+  ...over,
+});
+
+// Issue 31: the audit log reads as sentences a head teacher understands, not as the database.
+describe('an audit entry as a sentence', () => {
+  it('names admissions and messages by the family, and stages by their labels', () => {
+    const moved = entry({
+      action: 'status-change',
+      entity: 'enquiry',
+      entityId: '1',
+      details: { from: 'new', to: 'visit_booked' },
+    });
+    expect(auditSentence(moved, { enquiry: { name: 'Aarav Shah', type: 'admission' } })).toBe(
+      'Moved the admission of Aarav Shah to “Visit booked”',
+    );
+    const handled = entry({ action: 'status-change', entity: 'enquiry', entityId: '2', details: { status: 'handled' } });
+    expect(auditSentence(handled, { enquiry: { name: 'Ravi Menon', type: 'contact' } })).toBe(
+      'Marked the message from Ravi Menon as handled',
+    );
+    const reply = entry({ entity: 'enquiry', entityId: '2', changes: ['reply'] });
+    expect(auditSentence(reply, { enquiry: { name: 'Ravi Menon', type: 'contact' } })).toBe('Replied to Ravi Menon');
+  });
+
+  it('says what changed in words, and who an account belongs to', () => {
+    expect(
+      auditSentence(entry({ entity: 'event', entityId: '3', title: 'Sports Day', changes: ['start_date', 'cover_image'] })),
+    ).toBe('Changed the event “Sports Day”: start and cover photo');
+    expect(auditSentence(entry({ entity: 'role', title: 'Class teacher', changes: ['permissions.blog', 'displayName'] }))).toBe(
+      'Changed the role “Class teacher”: blog permissions and name',
+    );
+    const role = entry({
+      action: 'role-change',
+      entity: 'user',
+      entityId: '4',
+      title: 'asha',
+      details: { role: 'class_teacher' },
+    });
+    expect(auditSentence(role, { person: 'Asha Rao', role: 'Class teacher' })).toBe('Gave Asha Rao the role “Class teacher”');
+    expect(auditSentence(entry({ action: 'create', entity: 'user', entityId: '4', title: 'asha' }))).toBe(
+      'Added the staff account @asha',
+    );
+  });
+
+  it('words sign-ins, two-factor and backups', () => {
+    expect(auditSentence(entry({ action: 'sign-in', details: { method: 'totp' } }))).toBe('Signed in with a two-factor code');
+    expect(auditSentence(entry({ action: 'sign-in-failed', title: 'asha', details: { reason: 'wrong password' } }))).toBe(
+      'Could not sign in as “asha” (wrong password)',
+    );
+    expect(auditSentence(entry({ action: 'password-change', entity: 'user', entityId: '1' }))).toBe('Changed their own password');
+    expect(auditSentence(entry({ action: 'backup-refused', details: { operation: 'restore', reason: 'wrong-password' } }))).toBe(
+      'Was not allowed to restore a backup: the password was wrong',
+    );
+    expect(auditSentence(entry({ entity: 'settings', title: 'Two-factor requirement', details: { mode: 'all' } }))).toBe(
+      'Required two-factor sign-in of all staff',
+    );
+  });
+
+  it('keeps the website’s own sentences as written', () => {
+    expect(auditSentence(entry({ action: 'publish', entity: 'page', title: 'Published the page “Privacy Policy”' }))).toBe(
+      'Published the page “Privacy Policy”',
+    );
+  });
+});
