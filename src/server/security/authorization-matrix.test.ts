@@ -89,6 +89,7 @@ const EXPECTED: Record<string, Rule> = {
 
   // The public pages' data.
   'GET /api/site/events': 'public',
+  'GET /api/site/event-list': 'public',
   'GET /api/site/events/:key': 'public',
   'GET /api/site/galleries/:key': 'public',
   'GET /api/site/posts': 'public',
