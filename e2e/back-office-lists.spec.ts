@@ -86,7 +86,7 @@ describe.skipIf(chromiumMissingReason())('the back office with years of content'
     const { page } = t;
     await signInAsAdmin(page, server);
     for (const [path, rows, list] of [
-      ['/cms', '[aria-label="Galleries"] > li, :text("No galleries yet")', '/api/admin/galleries?limit=20'],
+      ['/cms/gallery', '[aria-label="Galleries"] > li, :text("No galleries yet")', '/api/admin/galleries?limit=20'],
       ['/cms/events', EVENT_CARDS, '/api/events?limit=24'],
       ['/cms/blog', POST_ROWS, '/api/posts?limit=20'],
     ] as const) {

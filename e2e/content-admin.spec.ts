@@ -45,7 +45,7 @@ describe.skipIf(chromiumMissingReason())('content in the back office', () => {
     await axe(page);
 
     // Gallery: two uploaded images, published.
-    await page.goto('/cms');
+    await page.goto('/cms/gallery');
     await expect.poll(() => visible(page, 'No galleries yet. Create your first gallery!')).toBe(true);
     await page.getByRole('button', { name: 'Add Gallery' }).click();
     await page.getByLabel('Title').fill('Sports Day Photos');
@@ -168,7 +168,7 @@ describe.skipIf(chromiumMissingReason())('content in the back office', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => visible(page, 'No events yet')).toBe(true);
 
-    await page.goto('/cms');
+    await page.goto('/cms/gallery');
     await page.getByRole('button', { name: 'Delete Sports Day 2026' }).click();
     expect(await visible(page, 'Delete this gallery?')).toBe(true);
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
@@ -180,7 +180,7 @@ describe.skipIf(chromiumMissingReason())('content in the back office', () => {
     const t = await openPage(browser, server.url, PHONE);
     await signInAsAdmin(t.page, server);
     for (const [path, text] of [
-      ['/cms', /^Existing Galleries/],
+      ['/cms/gallery', /^Existing Galleries/],
       ['/cms/events', /^Events$/],
       ['/cms/events/new', /^Create New Event$/],
       ['/cms/category', /^Manage Categories$/],

@@ -103,11 +103,15 @@ describe.skipIf(chromiumMissingReason())('signing in to the back office', () => 
     // The shell: sidebar with the school's name, breadcrumbs, the user, Log Out.
     const sidebar = page.getByRole('navigation', { name: 'Back office' });
     expect(await page.getByText(E2E_SCHOOL_NAME).isVisible()).toBe(true);
-    for (const name of ['Gallery', 'Events', 'Blog', 'Admissions', 'Enquiries', 'Category', 'Users', 'Roles', 'Permissions']) {
+    for (const name of ['Dashboard', 'Gallery', 'Events', 'Blog', 'Admissions', 'Enquiries', 'Category', 'Users', 'Roles', 'Permissions']) {
       expect(await sidebar.getByRole('link', { name, exact: true }).isVisible(), name).toBe(true);
     }
     const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(await breadcrumb.textContent()).toContain('Gallery');
+    // The dashboard is an overview (issue 31): the administrator sees every part of it.
+    expect(await breadcrumb.textContent()).toContain('Overview');
+    for (const part of ['New enquiries', 'Next events', 'Drafts', 'Backups', 'Recent activity']) {
+      await page.getByRole('heading', { name: part, level: 2 }).waitFor();
+    }
     expect(await page.getByText('Administrator').isVisible()).toBe(true);
     await expectNoAxeViolations(page);
 

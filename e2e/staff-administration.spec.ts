@@ -131,21 +131,26 @@ describe.skipIf(chromiumMissingReason())('staff administration: users, roles and
     expect(await card.getByText('Limited').isVisible()).toBe(true);
     expect(await card.getByText('Last login: Never').isVisible()).toBe(true);
 
-    // The teacher signs in (own browser context) and lands on the blog, the one screen they may use.
+    // The teacher signs in (own browser context) and lands on the dashboard: the drafts, all they may read of it.
     const teacher = await openPage(browser, server.url, PHONE);
     const t = teacher.page;
     await t.goto('/cms');
     await t.getByLabel('Username').fill(TEACHER.username);
     await t.getByLabel('Password').fill(TEACHER.password);
     await t.getByRole('button', { name: 'Log In' }).click();
-    await t.waitForURL(`${server.url}/cms/blog`);
+    await t.getByRole('heading', { name: 'Drafts', level: 2 }).waitFor();
+    expect(new URL(t.url()).pathname).toBe('/cms');
+    for (const part of ['New enquiries', 'Next events', 'Backups', 'Recent activity']) {
+      expect(await t.getByRole('heading', { name: part }).count(), part).toBe(0);
+    }
     await t.getByRole('button', { name: 'Open menu' }).click();
     const menu = t.getByRole('navigation', { name: 'Back office' });
     await menu.getByRole('link', { name: 'Blog' }).waitFor();
     for (const hidden of ['Users', 'Roles', 'Permissions', 'Events']) {
       expect(await menu.getByRole('link', { name: hidden }).count(), hidden).toBe(0);
     }
-    await t.keyboard.press('Escape');
+    await menu.getByRole('link', { name: 'Blog' }).click();
+    await t.waitForURL(`${server.url}/cms/blog`);
 
     // ... writes a post ...
     await t.getByLabel('Title').fill('Our class garden');
@@ -303,6 +308,15 @@ describe.skipIf(chromiumMissingReason())('staff administration: users, roles and
       expect(await menu.getByRole('link', { name: hidden }).count(), hidden).toBe(0);
     }
     expect(await menu.getByText('Administration').count()).toBe(0);
+    await t.keyboard.press('Escape');
+    // The dashboard shows the User role what it reads: the next events and the drafts, not the enquiries,
+    // the backups or the audit log.
+    await t.getByRole('heading', { name: 'Next events', level: 2 }).waitFor();
+    await t.getByRole('heading', { name: 'Drafts', level: 2 }).waitFor();
+    for (const part of ['New enquiries', 'Backups', 'Recent activity']) {
+      expect(await t.getByRole('heading', { name: part }).count(), part).toBe(0);
+    }
+    await axe(t);
 
     // An address the menu does not offer, opened directly, says plainly that it is not theirs, and
     // the screen is not drawn: no request refused (403) in the console, no toast, no Export CSV.
@@ -321,8 +335,8 @@ describe.skipIf(chromiumMissingReason())('staff administration: users, roles and
       expect(await t.getByText('Export CSV').count(), path).toBe(0);
       await axe(t);
     }
-    // ... and leads back to the first screen they may use.
-    await t.getByRole('link', { name: 'Go to Gallery' }).click();
+    // ... and leads back to the dashboard.
+    await t.getByRole('link', { name: 'Back to the dashboard' }).click();
     await t.getByRole('heading', { name: 'You do not have access to this page' }).waitFor({ state: 'detached' });
     expect(t.url()).toBe(`${server.url}/cms`);
     expect(refusals).toEqual([]);
@@ -333,12 +347,13 @@ describe.skipIf(chromiumMissingReason())('staff administration: users, roles and
     await admin.close();
   }, 120_000);
 
-  it('shows the three screens without axe findings at 375 and 1280 px', async () => {
+  it('shows the dashboard and the three screens without axe findings at 375 and 1280 px', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const admin = await openPage(browser, server.url, viewport);
       const a = admin.page;
       await signInAsAdmin(a, server);
       for (const [path, ready] of [
+        ['/cms', () => a.getByRole('heading', { name: 'Recent activity', level: 2 }).waitFor()],
         ['/cms/users', () => a.getByRole('article', { name: TEACHER_NAME }).waitFor()],
         ['/cms/roles', () => a.getByRole('article', { name: 'Class teacher' }).waitFor()],
         [

@@ -112,6 +112,8 @@ describe.skipIf(chromiumMissingReason())('stored XSS in every text field', () =>
     pages.public.push(`/events/${event.data.slug ?? event.data.id}`, `/blog/${post.data.slug}`);
     pages.cms.push(
       '/cms',
+      '/cms/gallery',
+      '/cms/audit',
       `/cms/events`,
       `/cms/events/${event.data.id}`,
       '/cms/blog',
