@@ -60,15 +60,37 @@ export const ManifestSchema = z.object({
   secretKey: z
     .object({ bytes: z.number().int().min(1).max(4096), sha256: Sha256, sealed: z.literal(true).optional() })
     .optional(),
+  /** The school's name and clock when the backup was made (issue 31; absent in older backups). */
+  school: z.object({ name: z.string().max(200), timezone: z.string().max(100) }).optional(),
+  /** What the backup holds, shown before a restore (issue 31; absent in older backups). */
+  counts: z
+    .object({
+      posts: z.number().int().min(0),
+      events: z.number().int().min(0),
+      staff: z.number().int().min(0),
+      photos: z.number().int().min(0),
+    })
+    .optional(),
 });
 export type Manifest = z.infer<typeof ManifestSchema>;
 export type TableManifest = Manifest['tables'][number];
 
-/** `sprout-backup-20261124-130501[-scheduled].tar.gz` (UTC). */
+/** `sprout-backup-20261124-130501[-scheduled].tar.gz`: the date and time on the school's clock (UTC before issue 31). */
 export const BACKUP_NAME = /^sprout-backup-\d{8}-\d{6}(?:-\d+)?(-scheduled)?\.tar\.gz$/;
 
-export function backupFileName(at = new Date(), scheduled = false): string {
-  const stamp = at.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+export function backupFileName(at = new Date(), scheduled = false, timeZone = 'UTC'): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  const stamp = `${part('year')}${part('month')}${part('day')}-${part('hour')}${part('minute')}${part('second')}`;
   return `sprout-backup-${stamp}${scheduled ? '-scheduled' : ''}.tar.gz`;
 }
 

@@ -60,7 +60,7 @@ export class BackupScheduler {
       const result = await writeBackupFile(
         this.app.database.current,
         this.app.dataDir,
-        defaultBackupPath(this.app.dataDir, true),
+        defaultBackupPath(this.app.dataDir, true, timeZone),
         this.app.storage,
         { passphrase },
       );

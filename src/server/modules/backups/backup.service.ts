@@ -74,6 +74,8 @@ export async function prepareBackup(
       tables: dump.tables,
       files,
       ...(secretKey ? { secretKey } : {}),
+      school: dump.school,
+      counts: dump.counts,
     };
     await writeFile(join(work, MANIFEST_NAME), `${JSON.stringify(manifest, null, 1)}\n`);
     return {
@@ -117,8 +119,9 @@ export async function writeBackupFile(
   }
 }
 
-export const defaultBackupPath = (dataDir: string, scheduled = false) =>
-  join(backupsDir(dataDir), backupFileName(new Date(), scheduled));
+/** DATA_DIR/backups/<name>, the name on the school's clock (`timeZone`). */
+export const defaultBackupPath = (dataDir: string, scheduled = false, timeZone = 'UTC') =>
+  join(backupsDir(dataDir), backupFileName(new Date(), scheduled, timeZone));
 
 /**
  * The key that seals the two-factor secrets travels with the rows it opens, sealed itself with the

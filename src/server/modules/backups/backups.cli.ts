@@ -14,6 +14,7 @@ import { rmSync } from 'node:fs';
 import { uploadsDir } from '../media/media.service.ts';
 import { openStorage } from '../../storage/storage.ts';
 import { SecretBox } from '../two-factor/secret-box.ts';
+import { getSchoolProfile } from '../site/site.service.ts';
 
 export const BACKUP_USAGE = `Usage: npm run backup -- [--out FILE] [--passphrase-file FILE]
 
@@ -98,7 +99,9 @@ export async function backupCommand(argv: string[]) {
       console.error(summary(prepared.manifest));
       return;
     }
-    const out = values.out ? resolve(values.out) : defaultBackupPath(config.dataDir);
+    const out = values.out
+      ? resolve(values.out)
+      : defaultBackupPath(config.dataDir, false, (await getSchoolProfile(handle.db)).timezone);
     const started = Date.now();
     const result = await writeBackupFile(handle, config.dataDir, out, storage, { passphrase });
     console.log(
@@ -202,7 +205,7 @@ export function summary(manifest: Manifest): string {
   const rows = (name: string) => manifest.tables.find((t) => t.name === name)?.rows ?? 0;
   const bytes = manifest.files.reduce((n, f) => n + f.bytes, 0);
   return (
-    `Backup of ${manifest.createdAt} (Sprout ${manifest.app.version}, ${manifest.database.kind === 'pg' ? 'PostgreSQL' : 'built-in database'}, ` +
+    `Backup${manifest.school ? ` of ${manifest.school.name},` : ''} made ${manifest.createdAt} (Sprout ${manifest.app.version}, ${manifest.database.kind === 'pg' ? 'PostgreSQL' : 'built-in database'}, ` +
     `schema ${manifest.migrations.at(-1)?.tag ?? 'empty'}): ${rows('users')} staff accounts, ${rows('posts')} posts, ` +
     `${rows('events')} events, ${rows('galleries')} galleries, ${rows('enquiries')} enquiries, ${manifest.files.length} files (${megabytes(bytes)}).`
   );

@@ -78,7 +78,7 @@ async function backupsRoutes(app: FastifyInstance) {
 
   /** A backup made now, streamed as it is packed (the page saves the answer as a file). */
   app.post('/api/backups/archive', signedIn, async (request, reply) => {
-    const file = backupFileName();
+    const file = backupFileName(new Date(), false, (await getSchoolProfile(app.db)).timezone);
     const input = await confirmAdministrator(app, request, 'download', () => BackupDownloadSchema.parse(request.body ?? {}), {
       file,
     });

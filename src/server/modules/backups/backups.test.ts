@@ -16,6 +16,8 @@ import { uploadsDir } from '../media/media.service.ts';
 import { writeBackupFile } from './backup.service.ts';
 import { restoreArchive, unpackArchive } from './restore.service.ts';
 import { SecretBox } from '../two-factor/secret-box.ts';
+import { getSchoolProfile } from '../site/site.service.ts';
+import { readBackupSummary, summaryOf } from '../../../client/features/backups/api/read-backup-summary.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'sprout-backups-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -52,6 +54,35 @@ describe('backup and restore', () => {
     expect(rows.users).toHaveLength(7);
     expect(rows.roles).toHaveLength(6);
     expect(Object.keys(files).length).toBeGreaterThanOrEqual(4 * 50);
+  });
+
+  it('names the school and counts its posts, events, staff and photos in the manifest, which the Backups screen reads from the file (issue 31)', async () => {
+    const school = await getSchoolProfile(source.db);
+    const gallery = rows.galleries!.map((line) => (JSON.parse(line) as { images: string[] }).images.length);
+    const expected = {
+      school: { name: school.name, timezone: school.timezone },
+      counts: {
+        posts: rows.posts!.length,
+        events: rows.events!.length,
+        staff: rows.users!.length,
+        photos: gallery.reduce((a, b) => a + b, 0),
+      },
+    };
+    expect(expected.counts.photos).toBeGreaterThan(0);
+    const checked = await unpackArchive(createReadStream(archive), source.dataDir);
+    await checked.discard();
+    expect(checked.manifest).toMatchObject(expected);
+    // The browser reads the same from the start of the file, before sending it.
+    const summary = await readBackupSummary(new Blob([readFileSync(archive)]));
+    expect(summary).toEqual({ createdAt: checked.manifest.createdAt, version: checked.manifest.app.version, ...expected });
+  });
+
+  it('says an older backup does not list what it holds, and refuses to read a file that is not a backup', async () => {
+    const older = summaryOf({ format: 'sprout-backup', formatVersion: 2, createdAt: '2026-01-02T03:04:05.000Z', app: { version: '0.9.0' } });
+    expect(older).toEqual({ createdAt: '2026-01-02T03:04:05.000Z', version: '0.9.0', school: null, counts: null });
+    await expect(readBackupSummary(new Blob(['not a backup at all']))).rejects.toThrow(/not a Sprout backup/);
+    const { gzipSync } = await import('node:zlib');
+    await expect(readBackupSummary(new Blob([gzipSync(Buffer.alloc(2048))]))).rejects.toThrow(/not a Sprout backup/);
   });
 
   it('restores into a wiped site through the back office: every row and file as the backup holds it, the live audit log and the restoring admin kept, everyone signs in', async () => {

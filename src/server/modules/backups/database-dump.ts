@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { TABLES_NOT_KEPT, type Manifest, type TableManifest } from './archive-format.ts';
 import { appliedMigrations, rowsOf } from './schema-history.ts';
+import { backupSummary } from './backup-summary.ts';
 
 /** Rows fetched per round trip: a batch of long posts stays a few megabytes. */
 const FETCH_ROWS = 500;
@@ -70,7 +71,7 @@ async function sequencesOf(db: Db, table: string): Promise<TableManifest['sequen
 export async function dumpDatabase(
   db: Db,
   dir: string,
-): Promise<Pick<Manifest, 'migrations' | 'tables'> & { serverVersion: string }> {
+): Promise<Pick<Manifest, 'migrations' | 'tables'> & Required<Pick<Manifest, 'school' | 'counts'>> & { serverVersion: string }> {
   mkdirSync(join(dir, 'db'), { recursive: true });
   return db.transaction(
     async (txn) => {
@@ -88,7 +89,7 @@ export async function dumpDatabase(
         const { rows, bytes, sha256 } = await dumpTable(tx, shape, join(dir, file), kept);
         tables.push({ ...shape, kept, file, rows, bytes, sha256, sequences: kept ? await sequencesOf(tx, shape.name) : [] });
       }
-      return { migrations, tables, serverVersion: version };
+      return { migrations, tables, serverVersion: version, ...(await backupSummary(tx)) };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

@@ -94,7 +94,9 @@ export async function listBackups(dataDir: string): Promise<StoredBackup[]> {
       // removed meanwhile
     }
   }
-  return out.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
+  // Newest first by when each was written: names are on the school's clock since issue 31 (UTC
+  // before), so across that change or a clock change the names alone may not sort in time order.
+  return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
 }
 
 /** Keeps the newest `keep` scheduled backups; those made by hand stay until someone removes them. */

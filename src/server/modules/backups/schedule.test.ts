@@ -1,11 +1,12 @@
 import { createReadStream, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { installTestSchool, sessionCookie, TEST_PASSWORD } from '../../test/factories.ts';
 import { settings } from '../../db/schema/index.ts';
 import { saveSchoolProfile, getSchoolProfile } from '../site/site.service.ts';
+import { BACKUP_NAME, backupFileName } from './archive-format.ts';
 import { backupsDir } from './backup.service.ts';
 import { unpackArchive } from './restore.service.ts';
 import { claimSlot, lastSlot, nextSlot } from './schedule.service.ts';
@@ -17,6 +18,16 @@ describe('the daily backup hour on the school clock', () => {
     expect(lastSlot(new Date('2026-07-10T01:30:00Z'), 2, london).toISOString()).toBe('2026-07-10T01:00:00.000Z');
     expect(nextSlot(new Date('2026-10-24T12:00:00Z'), 2, london).toISOString()).toBe('2026-10-25T02:00:00.000Z');
     expect(lastSlot(new Date('2026-11-24T21:00:00Z'), 2, 'Asia/Kolkata').toISOString()).toBe('2026-11-24T20:30:00.000Z');
+  });
+});
+
+describe("backup file names on the school's clock (issue 31)", () => {
+  it('writes the date and time as the school reads them, not UTC', () => {
+    const at = new Date('2026-11-24T21:00:05Z');
+    expect(backupFileName(at, true, 'Asia/Kolkata')).toBe('sprout-backup-20261125-023005-scheduled.tar.gz');
+    expect(backupFileName(at, false, 'America/New_York')).toBe('sprout-backup-20261124-160005.tar.gz');
+    expect(backupFileName(at)).toBe('sprout-backup-20261124-210005.tar.gz');
+    expect(BACKUP_NAME.test(backupFileName(at, true, 'Asia/Kolkata'))).toBe(true);
   });
 });
 
@@ -47,8 +58,12 @@ describe('scheduled backups', () => {
     // Saved today: nothing is owed until the next 02:00 on the school's clock.
     expect(await scheduler.tick(new Date())).toBeNull();
     const day = (n: number) => new Date(Date.now() + n * 24 * 3600_000 + 3600_000);
+    const before = new Date();
     const first = await scheduler.tick(day(1));
     expect(first).toMatch(/-scheduled\.tar\.gz$/);
+    // Named on the school's clock (Europe/London here): its date and hour as London read them.
+    const stamp = (at: Date) => backupFileName(at, true, 'Europe/London').slice(0, 'sprout-backup-20261124-13'.length);
+    expect([stamp(before), stamp(new Date())]).toContain(basename(first!).slice(0, 'sprout-backup-20261124-13'.length));
     expect(await scheduler.tick(day(1))).toBeNull(); // the same day's run is made once
     await new Promise((r) => setTimeout(r, 1100)); // names carry the second
     await scheduler.tick(day(2));

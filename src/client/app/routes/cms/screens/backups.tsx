@@ -1,6 +1,6 @@
 import { Download, HardDriveDownload, Upload } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
@@ -13,6 +13,7 @@ import { useTwoFactorStatus } from '#client/features/account/api/two-factor.ts';
 import { USER_QUERY_KEY, useUser } from '#client/features/auth/api/get-user.ts';
 import { useBackups, useRestoreBackup, useSaveBackupSchedule } from '#client/features/backups/api/backups.ts';
 import type { BackupToDownload } from '#client/features/backups/api/download-backup.ts';
+import { NotABackupError, readBackupSummary, type BackupSummary } from '#client/features/backups/api/read-backup-summary.ts';
 import { ConfirmFields } from '#client/features/backups/components/confirm-fields.tsx';
 import { DownloadDialog } from '#client/features/backups/components/download-dialog.tsx';
 import { ScheduledPassphraseForm } from '#client/features/backups/components/scheduled-passphrase-form.tsx';
@@ -164,12 +165,61 @@ function StoredBackups({ overview, onDownload }: { overview: BackupsOverview; on
   );
 }
 
+/** What the chosen file holds, from its manifest (issue 31), in words: shown before "Replace everything". */
+function BackupContents({ summary, timeZone }: { summary: BackupSummary; timeZone: string }) {
+  const n = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      <dt className="font-semibold text-slate-600">School</dt>
+      <dd className="text-slate-900">{summary.school?.name ?? 'Not recorded (an older backup)'}</dd>
+      <dt className="font-semibold text-slate-600">Made</dt>
+      <dd className="text-slate-900">
+        {formatShortDate(summary.createdAt, timeZone)} at {formatTime(summary.createdAt, timeZone)}
+      </dd>
+      <dt className="font-semibold text-slate-600">Sprout</dt>
+      <dd className="text-slate-900">{summary.version}</dd>
+      <dt className="font-semibold text-slate-600">Holds</dt>
+      <dd className="text-slate-900">
+        {summary.counts
+          ? [
+              n(summary.counts.posts, 'post', 'posts'),
+              n(summary.counts.events, 'event', 'events'),
+              n(summary.counts.staff, 'staff account', 'staff accounts'),
+              n(summary.counts.photos, 'photo', 'photos'),
+            ].join(', ')
+          : 'Not listed: this backup was made by an older Sprout, which did not count its posts, events, staff and photos.'}
+      </dd>
+    </dl>
+  );
+}
+
+type Preview = { state: 'reading' } | { state: 'read'; summary: BackupSummary } | { state: 'failed'; message: string; refused: boolean };
+
 function RestoreForm({ overview, twoFactor }: { overview: BackupsOverview; twoFactor: boolean }) {
   const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
   const [confirming, setConfirming] = useState(false);
   const form = useZodForm(RestoreConfirmFormSchema, { defaultValues: NO_CONFIRM });
   const restore = useRestoreBackup();
   const client = useQueryClient();
+  const timeZone = useSchoolTimezone() ?? 'UTC';
+  // The file chosen last: a slow read of an earlier choice never shows over it.
+  const latestFile = useRef<File | null>(null);
+  const choose = (chosen: File | null) => {
+    setFile(chosen);
+    setPreview(chosen ? { state: 'reading' } : null);
+    if (!chosen) return;
+    readBackupSummary(chosen).then(
+      (summary) => setPreview((p) => (p && chosen === latestFile.current ? { state: 'read', summary } : p)),
+      (error: unknown) =>
+        setPreview((p) =>
+          p && chosen === latestFile.current
+            ? { state: 'failed', message: (error as Error).message, refused: error instanceof NotABackupError }
+            : p,
+        ),
+    );
+    latestFile.current = chosen;
+  };
   const close = () => {
     setConfirming(false);
     form.reset(NO_CONFIRM);
@@ -194,6 +244,7 @@ function RestoreForm({ overview, twoFactor }: { overview: BackupsOverview; twoFa
       toast.error((error as Error).message, { duration: 15_000 });
     }
   });
+  const refused = preview?.state === 'failed' && preview.refused;
   return (
     <section className="space-y-3 rounded-xl border border-slate-200 bg-white p-6">
       <h2 className="text-lg font-bold text-slate-900">Restore a backup</h2>
@@ -211,12 +262,27 @@ function RestoreForm({ overview, twoFactor }: { overview: BackupsOverview; twoFa
             type="file"
             accept=".gz,application/gzip"
             className="block text-sm"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            aria-describedby="restore-file-contents"
+            onChange={(e) => choose(e.target.files?.[0] ?? null)}
           />
         </div>
-        <Button variant="danger" disabled={!file || restore.isPending} onClick={() => setConfirming(true)}>
+        <Button variant="danger" disabled={!file || refused || restore.isPending} onClick={() => setConfirming(true)}>
           <Upload size={16} aria-hidden="true" /> {restore.isPending ? 'Restoring…' : 'Restore'}
         </Button>
+      </div>
+      <div id="restore-file-contents" role="status" className="text-sm">
+        {preview?.state === 'reading' && <p className="text-slate-600">Reading what the backup holds…</p>}
+        {preview?.state === 'read' && (
+          <div className="rounded-lg bg-slate-50 p-3">
+            <p className="mb-2 font-semibold text-slate-900">This backup holds</p>
+            <BackupContents summary={preview.summary} timeZone={timeZone} />
+          </div>
+        )}
+        {preview?.state === 'failed' && (
+          <p className={preview.refused ? 'font-medium text-red-700' : 'text-slate-700'}>
+            {preview.refused ? preview.message : `${preview.message} The server checks it when you restore.`}
+          </p>
+        )}
       </div>
       <Dialog
         open={confirming}
@@ -225,6 +291,11 @@ function RestoreForm({ overview, twoFactor }: { overview: BackupsOverview; twoFa
         description={`Everything on this site is replaced by ${file?.name ?? 'the backup'}. Make a backup now first if you may need today's content.`}
       >
         <form onSubmit={run} noValidate className="space-y-4">
+          {preview?.state === 'read' && (
+            <section aria-label="What the backup holds" className="rounded-lg bg-slate-50 p-3">
+              <BackupContents summary={preview.summary} timeZone={timeZone} />
+            </section>
+          )}
           <ConfirmFields form={form} twoFactor={twoFactor} passphrase="open" />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={close} disabled={restore.isPending}>

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { getSchoolProfile } from '../site/site.service.ts';
+import type { Manifest } from './archive-format.ts';
+import { rowsOf } from './schema-history.ts';
+
+/**
+ * What a person restoring wants to know the backup holds (issue 31): the school's name and clock,
+ * and how many posts, events, staff accounts and gallery photos. Read inside the dump's snapshot,
+ * so the numbers are the rows the archive carries.
+ */
+export async function backupSummary(tx: Db): Promise<Required<Pick<Manifest, 'school' | 'counts'>>> {
+  const school = await getSchoolProfile(tx);
+  const [counts] = await rowsOf<{ posts: number; events: number; staff: number; photos: number }>(
+    tx,
+    sql`select (select count(*) from posts)::int as posts,
+               (select count(*) from events)::int as events,
+               (select count(*) from users)::int as staff,
+               (select coalesce(sum(cardinality(images)), 0) from galleries)::int as photos`,
+  );
+  return {
+    school: { name: school.name, timezone: school.timezone },
+    counts: counts ?? { posts: 0, events: 0, staff: 0, photos: 0 },
+  };
+}
