@@ -78,8 +78,9 @@ describe('which back-office screens the signed-in user may open', () => {
     expect(menuItemForScreen('/cms/events/new')?.name).toBe('Events');
     expect(menuItemForScreen('/cms/users/')?.name).toBe('Users');
     expect(menuItemForScreen('/cms/settings/backups')?.name).toBe('Backups');
-    // The dashboard (an overview of what each may read), the account and a post are everyone's.
-    for (const open of ['/cms', '/cms/', '/cms/account', '/cms/blogpage', '/cms/no-such-page']) {
+    expect(menuItemForScreen('/cms/blogpage')?.name).toBe('Blog');
+    // The dashboard (an overview of what each may read) and the account are everyone's.
+    for (const open of ['/cms', '/cms/', '/cms/account', '/cms/no-such-page']) {
       expect(menuItemForScreen(open), open).toBeUndefined();
       expect(
         screenRefusal(open, () => false, false),

@@ -12,12 +12,13 @@ const MENU_ITEMS = flatten([...MAIN_MENU, ...ADMIN_MENU]);
  * The menu entry that stands for the screen at `pathname`: the entry of its own address, else of
  * the nearest parent address (/cms/events/edit/3 is the Events entry's). The dashboard (/cms) is
  * no one's parent, and everyone's: its overview shows each part as the user's permissions allow
- * (issue 31). Screens without an entry (the account, a post) are everyone's.
+ * (issue 31). A post's preview is the Blog entry's; the account is everyone's.
  */
 export function menuItemForScreen(pathname: string): MenuItem | undefined {
   const screen = cmsScreenAt(pathname);
   if (!screen?.path) return undefined;
-  const address = `/cms/${screen.path}`;
+  // A post's preview is the blog's, though its address is not under /cms/blog.
+  const address = screen.path === 'blogpage' ? '/cms/blog/post' : `/cms/${screen.path}`;
   return MENU_ITEMS.filter((item) => item.href === address || (item.href !== '/cms' && address.startsWith(`${item.href}/`))).sort(
     (a, b) => b.href.length - a.href.length,
   )[0];
