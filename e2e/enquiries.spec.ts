@@ -118,10 +118,14 @@ describe.skipIf(chromiumMissingReason())('enquiries from the website', () => {
       const t = await openPage(browser, server.url, viewport);
       await signInAsAdmin(t.page, server);
       await gotoReady(t.page, '/cms');
-      const onDashboard = t.page.getByRole('main').getByRole('link', { name: '3 new enquiries' });
+      // The overview (issue 31): new messages (on Enquiries) and new admissions (on the board), each a link.
+      const onDashboard = t.page.getByRole('main').getByRole('link', { name: '2 new messages' });
       await expect.poll(() => onDashboard.isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await t.page.getByRole('main').getByRole('link', { name: '1 new admission' }).getAttribute('href')).toBe(
+        '/cms/admissions',
+      );
       if (viewport === PHONE) await t.page.getByRole('button', { name: 'Open menu' }).click();
-      const inSidebar = t.page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Enquiries 3 new' });
+      const inSidebar = t.page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Enquiries 2 new' });
       await expect.poll(() => inSidebar.isVisible()).toBe(true);
       await expectNoAxeViolations(t.page);
       if (viewport === PHONE) await t.page.keyboard.press('Escape');

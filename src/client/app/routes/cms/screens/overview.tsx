@@ -46,17 +46,15 @@ function Rows<T>({ items, empty, render }: { items: readonly T[]; empty: string;
 
 function Enquiries({ data, timeZone }: { data: NonNullable<Overview['enquiries']>; timeZone: string }) {
   return (
-    <Card title="New enquiries" icon={Inbox} more={{ href: '/cms/enquiries', label: 'All enquiries' }}>
-      <p className="mb-3">
-        <Link to="/cms/enquiries?status=new" className={`text-lg ${linkClass}`}>
-          {count(data.newMessages + data.newAdmissions, 'new enquiry', 'new enquiries')}
+    <Card title="New enquiries" icon={Inbox} more={{ href: '/cms/enquiries', label: 'All messages' }}>
+      {/* Each lives on its own screen: contact messages on Enquiries, admissions on the board. */}
+      <p className="mb-3 flex flex-wrap gap-x-6 gap-y-1 text-base">
+        <Link to="/cms/enquiries?status=new" className={linkClass}>
+          {count(data.newMessages, 'new message', 'new messages')}
         </Link>
-        <span className="block text-slate-600">
-          {count(data.newMessages, 'message', 'messages')} and{' '}
-          <Link to="/cms/admissions" className={linkClass}>
-            {count(data.newAdmissions, 'admission', 'admissions')}
-          </Link>
-        </span>
+        <Link to="/cms/admissions" className={linkClass}>
+          {count(data.newAdmissions, 'new admission', 'new admissions')}
+        </Link>
       </p>
       <Rows
         items={data.latest}
