@@ -30,7 +30,10 @@ export function AuditList({ entries, timeZone }: { entries: AuditEntry[]; timeZo
             <div className="min-w-0 space-y-1">
               <p className="flex flex-wrap items-center gap-2">
                 <Badge tone={TONE[e.action] ?? 'slate'}>{AUDIT_ACTIONS[e.action] ?? e.action}</Badge>
-                <span className="font-semibold break-words text-slate-900">{e.summary}</span>
+                {/* "Signed in" says it all once: the sentence is not repeated after its own kind. */}
+                {e.summary !== AUDIT_ACTIONS[e.action] && (
+                  <span className="font-semibold break-words text-slate-900">{e.summary}</span>
+                )}
               </p>
               <p className="text-slate-600">
                 {e.username ? `By @${e.username}` : 'Nobody signed in'} · from {e.ip ?? 'an unknown address'}
