@@ -161,6 +161,8 @@ export function auditSentence(entry: AuditEntry, names: AuditNames = {}): string
       return entry.entityId !== null && String(entry.userId) === entry.entityId
         ? 'Changed their own password'
         : `Set a new password for ${what}`;
+    case 'password-reset':
+      return 'Chose a new password from a link sent by e-mail';
     case '2fa-enable':
       return 'Turned on two-factor sign-in';
     case '2fa-disable':

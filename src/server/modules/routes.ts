@@ -3,6 +3,7 @@ import accountRoutes from './account/account.routes.ts';
 import admissionsRoutes from './admissions/admissions.routes.ts';
 import auditRoutes from './audit/audit.routes.ts';
 import authRoutes from './auth/auth.routes.ts';
+import passwordResetRoutes from './auth/password-reset.routes.ts';
 import backupsRoutes from './backups/backups.routes.ts';
 import categoriesRoutes from './categories/categories.routes.ts';
 import enquiriesRoutes from './enquiries/enquiries.routes.ts';
@@ -28,6 +29,7 @@ export async function registerModules(app: FastifyInstance) {
     healthRoutes,
     installRoutes,
     authRoutes,
+    passwordResetRoutes,
     twoFactorRoutes,
     accountRoutes,
     usersRoutes,

@@ -31,6 +31,11 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/logout': 'public',
   'POST /api/change-password': 'signed-in',
   'GET /api/auth/password-policy': 'public',
+  // "Forgot password?" (issue 31): a link by e-mail; the link's token is what authorises the change.
+  'GET /api/auth/password-reset': 'public',
+  'POST /api/auth/password-reset': 'public',
+  'POST /api/auth/password-reset/check': 'public',
+  'POST /api/auth/password-reset/confirm': 'public',
   // The second step of a sign-in: reached with the challenge cookie a right password gave (401 without).
   'POST /api/auth/two-factor/verify': 'sign-in-challenge',
   'POST /api/auth/two-factor/setup': 'sign-in-challenge',

@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = {
   'sign-in-locked': 'Sign-in locked',
   'sign-out': 'Signed out',
   'password-change': 'Password changed',
+  'password-reset': 'Password reset by e-mail',
   '2fa-enable': 'Two-factor turned on',
   '2fa-disable': 'Two-factor turned off',
   '2fa-reset': 'Two-factor reset',

@@ -38,18 +38,15 @@ function attributeOf(tag: string, name: keyof typeof ATTRIBUTE): string | undefi
 }
 
 /**
- * What is wrong with the photos of a post's or a page's body (issue 31), or null: each must be one
- * uploaded here (the site loads nothing from other hosts, and only uploads have resized variants),
- * and each needs alt text. The sanitiser would drop a photo from elsewhere; refusing says so.
+ * What is wrong with the photos of a post's or a page's body (issue 31), or null: each photo
+ * uploaded here needs alt text. A photo from another host is dropped by the sanitiser, as any
+ * markup outside the editor's features is (the site loads nothing from other hosts).
  */
 export function bodyImageProblem(html: string): string | null {
   // Linear: a tag is `<img` up to the next `>` with no `<` between.
-  for (const tag of html.match(/<img\b[^<>]*>?/gi) ?? []) {
-    if (!isUploadUrl(attributeOf(tag, 'src')?.trim()))
-      return 'Photos in the text must be uploaded with the Photo button: a photo from another site is not kept.';
-    if (!attributeOf(tag, 'alt')?.trim())
+  for (const tag of html.match(/<img\b[^<>]*>?/gi) ?? [])
+    if (isUploadUrl(attributeOf(tag, 'src')?.trim()) && !attributeOf(tag, 'alt')?.trim())
       return 'Every photo in the text needs alt text: describe it for parents who cannot see it.';
-  }
   return null;
 }
 

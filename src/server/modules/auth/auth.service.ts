@@ -16,8 +16,10 @@ import { accountKey, admitLoginAttempt, clearLoginFailures, TooManyAttemptsError
 import { createSession, deleteSession, revokeUserSessions, sessionIdOf } from './sessions.service.ts';
 import { createChallenge } from './sign-in-challenges.ts';
 
-/** One message for an unknown user, a wrong password and an inactive account (DESIGN §5). */
+/** One message for an unknown user and a wrong password (DESIGN §5). */
 export const LOGIN_FAILED = 'Invalid username or password.';
+
+export const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Ask an administrator of the school to turn it back on.';
 
 /** The signed-in user with the effective permissions (DESIGN §6), or null. */
 export async function currentUser(db: Db, userId: number): Promise<CurrentUser | null> {
@@ -80,6 +82,8 @@ export async function login(db: Db, input: Login, meta: LoginMeta): Promise<Logi
       title,
       details: { reason },
     });
+    // The right password of a deactivated account: say so (issue 31); whoever typed it knows the password already.
+    if (found && valid) throw new AppError(403, 'ACCOUNT_DEACTIVATED', ACCOUNT_DEACTIVATED);
     throw unauthorized(LOGIN_FAILED);
   }
   await clearLoginFailures(db, key);

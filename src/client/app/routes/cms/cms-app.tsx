@@ -14,6 +14,7 @@ import { CmsLoading } from './shell/cms-loading.tsx';
 import { CmsShell } from './shell/cms-shell.tsx';
 import { TwoFactorRequiredGate } from '../../../features/account/components/two-factor-required-gate.tsx';
 import { LoginScreen } from './shell/login-screen.tsx';
+import { ResetPasswordScreen } from './shell/reset-password-screen.tsx';
 import { ScreenGuard } from './shell/screen-guard.tsx';
 
 /** The staff back office (client-rendered): sign-in, the guard of §2, the shell and every screen. */
@@ -92,6 +93,8 @@ function CmsRoot({ notice, setNotice }: { notice: string | null; setNotice: (not
     document.title = user.data ? `${crumbs[crumbs.length - 1]!.label} · Back office` : 'Sign in · Back office';
   }, [pathname, user.data]);
 
+  // The link of a "Forgot password?" e-mail, signed in or not.
+  if (pathname === '/cms/reset-password') return <ResetPasswordScreen />;
   if (user.isPending) return <CmsLoading />;
   if (user.isError) {
     return (

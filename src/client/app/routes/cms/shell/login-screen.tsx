@@ -1,8 +1,11 @@
+import { useState, type ReactNode } from 'react';
 import { Logo } from '../../../../components/layout/logo.tsx';
+import { ForgotPasswordForm } from '../../../../features/auth/components/forgot-password-form.tsx';
 import { LoginForm } from '../../../../features/auth/components/login-form.tsx';
 import { useSchoolName } from '#client/features/school/api/school.ts';
 
-export function LoginScreen({ notice, onSignedIn }: { notice?: string; onSignedIn?: () => void }) {
+/** The signed-out screens' card: the school, a title, the form, and the way back to the website. */
+export function AuthFrame({ title, notice, children }: { title: string; notice?: string | null; children: ReactNode }) {
   const schoolName = useSchoolName();
   return (
     <div className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 via-white to-sky-soft px-4 py-10">
@@ -10,14 +13,14 @@ export function LoginScreen({ notice, onSignedIn }: { notice?: string; onSignedI
         <div className="mb-6 flex flex-col items-center text-center">
           <Logo size={52} />
           <p className="mt-3 text-sm font-semibold text-slate-600">{schoolName}</p>
-          <h1 className="text-2xl font-extrabold text-slate-900">Staff sign in</h1>
+          <h1 className="text-2xl font-extrabold text-slate-900">{title}</h1>
         </div>
         {notice && (
           <p role="status" className="mb-4 rounded-lg bg-sky-50 p-3 text-sm text-sky-900">
             {notice}
           </p>
         )}
-        <LoginForm onSignedIn={onSignedIn} />
+        {children}
         <p className="mt-6 text-center text-sm">
           <a href="/" className="font-semibold text-brand-700 hover:underline">
             Back to the website
@@ -25,5 +28,25 @@ export function LoginScreen({ notice, onSignedIn }: { notice?: string; onSignedI
         </p>
       </main>
     </div>
+  );
+}
+
+export function LoginScreen({ notice, onSignedIn }: { notice?: string; onSignedIn?: () => void }) {
+  const [forgot, setForgot] = useState(false);
+  if (forgot)
+    return (
+      <AuthFrame title="Choose a new password">
+        <ForgotPasswordForm onBack={() => setForgot(false)} />
+      </AuthFrame>
+    );
+  return (
+    <AuthFrame title="Staff sign in" notice={notice}>
+      <LoginForm onSignedIn={onSignedIn} />
+      <p className="mt-4 text-center text-sm">
+        <button type="button" className="font-semibold text-brand-700 hover:underline" onClick={() => setForgot(true)}>
+          Forgot password?
+        </button>
+      </p>
+    </AuthFrame>
   );
 }
