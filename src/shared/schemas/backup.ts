@@ -17,7 +17,20 @@ export const BackupScheduleSchema = z.object({
 });
 export type BackupSchedule = z.infer<typeof BackupScheduleSchema>;
 
-export const DEFAULT_BACKUP_SCHEDULE: BackupSchedule = { enabled: false, hour: 2, keep: 7 };
+/** On from install (issue 31): a school that never opened Settings > Backups still has two weeks of them. */
+export const DEFAULT_BACKUP_SCHEDULE: BackupSchedule = { enabled: true, hour: 2, keep: 14 };
+
+/** Daily backups copied away from this server (BACKUP_COPY_DIR, S3): where, and how it went. */
+export interface BackupCopyStatus {
+  /** The places configured ("the folder /mnt/backup", "the bucket school (backups/)"); empty: none. */
+  targets: string[];
+  lastCopiedAt: string | null;
+  lastName: string | null;
+  /** Why the last copy failed, or null. */
+  error: string | null;
+  /** Two daily runs in a row went without a copy. */
+  overdue: boolean;
+}
 
 export const StoredBackupSchema = z.object({
   name: z.string(),
@@ -113,6 +126,8 @@ export interface BackupsOverview {
   busy: 'backup' | 'restore' | null;
   /** Whether the daily backups seal their key with a passphrase (else they leave it out). */
   passphraseSet: boolean;
+  /** Copies of the daily backups away from this server (issue 31). */
+  copy: BackupCopyStatus;
 }
 
 export interface RestoreResult {

@@ -204,7 +204,9 @@ describe('capacity', () => {
     expect(warned.json().error).toContain('1 of 1 Nursery seats at Main Branch');
     expect((await move(second.id, { to: 'offered', confirmOverCapacity: true })).statusCode).toBe(200);
     const data = await board(`?month=${month}&department=nursery`);
-    expect(data.capacity).toEqual([{ branch: 'Main Branch', department: 'nursery', departmentName: 'Nursery', seats: 1, taken: 2 }]);
+    expect(data.capacity).toEqual([
+      { branch: 'Main Branch', department: 'nursery', departmentName: 'Nursery', seats: 1, taken: 2 },
+    ]);
     expect(data.columns.find((c: { stage: string }) => c.stage === 'offered').count).toBe(2);
   });
 });
@@ -258,7 +260,10 @@ describe('the board', () => {
     expect((await move(id, { to: 'visit_booked', visitAt })).statusCode).toBe(200);
     const [row] = await app.db.select({ createdAt: enquiries.createdAt }).from(enquiries).where(eq(enquiries.id, id));
     const res = await app.inject({ url: '/api/admissions/export.csv?month=2031-03', headers: { cookie: reader } });
-    const [header, line] = res.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const [header, line] = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     // The school is in Asia/Kolkata (UTC+05:30): 04:30 UTC is 10:00 there.
     expect(header).toContain('"Address","Visit (Asia/Kolkata)","Submitted (Asia/Kolkata)"');
     expect(header).not.toContain('UTC');

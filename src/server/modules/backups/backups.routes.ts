@@ -22,6 +22,7 @@ import { ADMINS_ONLY, auditRefusal, auditSuccess, confirmAdministrator, readConf
 import { backupsDir, prepareBackup } from './backup.service.ts';
 import { finishInterruptedRestore, removeAbandonedWorkFolders } from './restore.service.ts';
 import { BackupScheduler } from './backup-scheduler.ts';
+import { copyStatus, copyTargetsFromEnv } from './offsite-copy.ts';
 import { ARCHIVE_TYPES, missingArchive, operationGate, restoreUploadedArchive } from './restore-upload.ts';
 import {
   getSchedule,
@@ -47,7 +48,7 @@ async function backupsRoutes(app: FastifyInstance) {
   const signedIn = { preHandler: app.requireUser() };
   const adminOnly = { preHandler: app.requireAdministrator('settings', 'read', ADMINS_ONLY) };
   const gate = operationGate(app);
-  const scheduler = new BackupScheduler(app, gate);
+  const scheduler = new BackupScheduler(app, gate, copyTargetsFromEnv());
   app.decorate('backupScheduler', scheduler);
 
   app.addHook('onReady', async () => {
@@ -73,6 +74,7 @@ async function backupsRoutes(app: FastifyInstance) {
       database: app.database.kind,
       busy: gate.busy,
       passphraseSet: await hasScheduledPassphrase(app.db),
+      copy: await copyStatus(app.db, scheduler.copyTargets, schedule, timeZone),
     };
   });
 

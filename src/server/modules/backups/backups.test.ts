@@ -78,7 +78,12 @@ describe('backup and restore', () => {
   });
 
   it('says an older backup does not list what it holds, and refuses to read a file that is not a backup', async () => {
-    const older = summaryOf({ format: 'sprout-backup', formatVersion: 2, createdAt: '2026-01-02T03:04:05.000Z', app: { version: '0.9.0' } });
+    const older = summaryOf({
+      format: 'sprout-backup',
+      formatVersion: 2,
+      createdAt: '2026-01-02T03:04:05.000Z',
+      app: { version: '0.9.0' },
+    });
     expect(older).toEqual({ createdAt: '2026-01-02T03:04:05.000Z', version: '0.9.0', school: null, counts: null });
     await expect(readBackupSummary(new Blob(['not a backup at all']))).rejects.toThrow(/not a Sprout backup/);
     const { gzipSync } = await import('node:zlib');

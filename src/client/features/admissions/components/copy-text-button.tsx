@@ -34,7 +34,11 @@ export function CopyTextButton({ text, fieldId, label = 'Copy' }: { text: string
         <Copy size={14} aria-hidden="true" /> {label}
       </Button>
       <span role="status" className="text-sm text-slate-700">
-        {outcome === 'copied' ? 'Copied.' : outcome === 'by-hand' ? 'Could not copy here: the text is selected, copy it by hand.' : ''}
+        {outcome === 'copied'
+          ? 'Copied.'
+          : outcome === 'by-hand'
+            ? 'Could not copy here: the text is selected, copy it by hand.'
+            : ''}
       </span>
     </span>
   );

@@ -188,7 +188,12 @@ export default function AdmissionsScreen() {
                       ''
                     ),
                   ],
-                  ['Address', <span key="a" className="whitespace-pre-line">{openCard.address}</span>],
+                  [
+                    'Address',
+                    <span key="a" className="whitespace-pre-line">
+                      {openCard.address}
+                    </span>,
+                  ],
                   ['Department', openCard.departmentName],
                   ['Branch', openCard.branch],
                   ['Date of birth', openCard.birthDate],

@@ -1,4 +1,4 @@
-import { Download, HardDriveDownload, Upload } from 'lucide-react';
+import { Download, HardDriveDownload, TriangleAlert, Upload } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -61,6 +61,7 @@ export default function BackupsScreen() {
         </Button>
       </section>
       <ScheduleForm overview={data} />
+      <CopiesAway overview={data} />
       <ScheduledPassphraseForm passphraseSet={data.passphraseSet} twoFactor={twoFactor} />
       <StoredBackups overview={data} onDownload={(name) => setDownloading({ kind: 'stored', name })} />
       <RestoreForm overview={data} twoFactor={twoFactor} />
@@ -118,6 +119,46 @@ function ScheduleForm({ overview }: { overview: BackupsOverview }) {
         </p>
       )}
     </form>
+  );
+}
+
+/** Copies of the daily backups away from this server (issue 31): where, the last one, and a warning after two missed days. */
+function CopiesAway({ overview }: { overview: BackupsOverview }) {
+  const timeZone = useSchoolTimezone() ?? 'UTC';
+  const { copy, schedule } = overview;
+  const when = (iso: string) => `${formatShortDate(iso, timeZone)} at ${formatTime(iso, timeZone)}`;
+  return (
+    <section aria-labelledby="copies-away" className="space-y-2 rounded-xl border border-slate-200 bg-white p-6 text-sm">
+      <h2 id="copies-away" className="text-lg font-bold text-slate-900">
+        Copies away from this server
+      </h2>
+      {copy.targets.length === 0 ? (
+        <p className="text-slate-700">
+          Daily backups stay on this server only: if its disk fails, they go with it. Whoever runs the server can have each one
+          copied to another disk or to S3 storage (BACKUP_COPY_DIR or S3_BUCKET, see docs/operations.md).
+        </p>
+      ) : (
+        <>
+          <p className="text-slate-700">Each daily backup is also copied to {copy.targets.join(' and ')}.</p>
+          {!schedule.enabled && <p className="text-slate-700">Daily backups are off, so nothing is copied.</p>}
+          <p className="text-slate-900">
+            {copy.lastCopiedAt
+              ? `Last copied: ${when(copy.lastCopiedAt)}${copy.lastName ? ` (${copy.lastName})` : ''}.`
+              : 'No copy made yet: the first goes with the next daily backup.'}
+          </p>
+          {copy.overdue && (
+            <p className="flex items-start gap-2 rounded-lg bg-red-50 p-3 font-semibold text-red-800">
+              <TriangleAlert size={16} aria-hidden="true" className="mt-0.5 shrink-0" />
+              <span>
+                Warning: no daily backup has been copied away for two days or more. Ask whoever runs the server to check the copy
+                settings and the place the copies go.
+              </span>
+            </p>
+          )}
+          {copy.error && <p className="text-red-700">The last attempt failed. {copy.error}</p>}
+        </>
+      )}
+    </section>
   );
 }
 
@@ -193,7 +234,8 @@ function BackupContents({ summary, timeZone }: { summary: BackupSummary; timeZon
   );
 }
 
-type Preview = { state: 'reading' } | { state: 'read'; summary: BackupSummary } | { state: 'failed'; message: string; refused: boolean };
+type Preview =
+  { state: 'reading' } | { state: 'read'; summary: BackupSummary } | { state: 'failed'; message: string; refused: boolean };
 
 function RestoreForm({ overview, twoFactor }: { overview: BackupsOverview; twoFactor: boolean }) {
   const [file, setFile] = useState<File | null>(null);
