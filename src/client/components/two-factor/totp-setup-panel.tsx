@@ -4,21 +4,11 @@ import { toast } from 'sonner';
 import { Button, buttonClass } from '../ui/button.tsx';
 import { Field } from '../ui/field.tsx';
 import { Label } from '../ui/label.tsx';
+import { copyText } from '../../lib/clipboard.ts';
 import type { TwoFactorSetup } from '../../../shared/schemas/security.ts';
 
 /** The key in groups of four, as authenticator apps show it when typed by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
-
-/** Copies the key; false where nothing was copied (plain http, no permission, no clipboard API). */
-async function copied(text: string): Promise<boolean> {
-  try {
-    if (!navigator.clipboard?.writeText) return false;
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Scan the QR code (drawn on the server, shown from a data: URL), open the otpauth:// link in the
@@ -44,7 +34,7 @@ export function TotpSetupPanel({
   const headingId = useId();
   const keyId = useId();
   const copyKey = async () => {
-    if (await copied(setup.secret)) toast.success('Setup key copied');
+    if (await copyText(setup.secret)) toast.success('Setup key copied');
     else toast.error('Could not copy: select the key and copy it by hand');
   };
   const submit = (e: FormEvent) => {
