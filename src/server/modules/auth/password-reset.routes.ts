@@ -6,7 +6,8 @@ import { requestPasswordReset, RESET_LINK_INVALID, RESET_MINUTES, resetLinkWorks
 
 /** The answer to every request, whether or not the address is a member of staff's. */
 export const RESET_REQUESTED = `If a member of staff signs in with this address, a link to choose a new password is on its way. It works for ${RESET_MINUTES} minutes.`;
-export const RESET_UNAVAILABLE = 'This site cannot send e-mail yet: ask an administrator of the school to set a new password for you.';
+export const RESET_UNAVAILABLE =
+  'This site cannot send e-mail yet: ask an administrator of the school to set a new password for you.';
 
 /** "Forgot password?" for staff (issue 31): a one-time link by e-mail, when the server can send e-mail. */
 export default async function passwordResetRoutes(app: FastifyInstance) {

@@ -71,7 +71,8 @@ describe('forgot password', () => {
     const session = await sessionCookie(app, user);
     await ask(user.email);
     const { token } = await linkSentTo(user.email);
-    const check = async () => (await app.inject({ method: 'POST', url: '/api/auth/password-reset/check', payload: { token } })).json().data;
+    const check = async () =>
+      (await app.inject({ method: 'POST', url: '/api/auth/password-reset/check', payload: { token } })).json().data;
     expect(await check()).toEqual({ valid: true, message: null });
     const weak = await confirm(token, 'password123');
     expect(weak.statusCode).toBe(400);
@@ -94,7 +95,10 @@ describe('forgot password', () => {
     const user = await createUser(app, { role: 'user' });
     await ask(user.email);
     const { token } = await linkSentTo(user.email);
-    await app.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, user.id));
+    await app.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, user.id));
     expect((await confirm(token, 'otter-meadow-lantern')).json().error).toBe(RESET_LINK_INVALID);
     expect((await confirm('x'.repeat(43), 'otter-meadow-lantern')).statusCode).toBe(400);
 

@@ -44,8 +44,14 @@ export async function requestPasswordReset(
     await tx.execute(sql`select pg_advisory_xact_lock(4, hashtext(${`sprout-reset-ip:${ip}`}))`);
     const since = new Date(Date.now() - WINDOW_MS);
     const [[perEmail], [perIp]] = await Promise.all([
-      tx.select({ n: count() }).from(passwordResets).where(and(eq(passwordResets.email, email), gt(passwordResets.createdAt, since))),
-      tx.select({ n: count() }).from(passwordResets).where(and(eq(passwordResets.ip, ip), gt(passwordResets.createdAt, since))),
+      tx
+        .select({ n: count() })
+        .from(passwordResets)
+        .where(and(eq(passwordResets.email, email), gt(passwordResets.createdAt, since))),
+      tx
+        .select({ n: count() })
+        .from(passwordResets)
+        .where(and(eq(passwordResets.ip, ip), gt(passwordResets.createdAt, since))),
     ]);
     if (perEmail!.n >= MAX_RESETS_PER_EMAIL || perIp!.n >= MAX_RESETS_PER_IP) throw new TooManyResetsError();
     const [user] = await tx
@@ -62,7 +68,8 @@ export async function requestPasswordReset(
       expiresAt: new Date(Date.now() + RESET_MINUTES * 60 * 1000),
     });
     // Old rows count for nothing: prune them now and then.
-    if (Math.random() < 0.05) await tx.delete(passwordResets).where(lt(passwordResets.createdAt, new Date(Date.now() - 24 * WINDOW_MS)));
+    if (Math.random() < 0.05)
+      await tx.delete(passwordResets).where(lt(passwordResets.createdAt, new Date(Date.now() - 24 * WINDOW_MS)));
     return user ? { user, token } : null;
   });
 }

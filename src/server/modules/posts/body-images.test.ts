@@ -23,7 +23,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => app.close());
 
-const figure = (alt: string, src = photo.url) => `<img src="${src}" alt="${alt}" width="${photo.width}" height="${photo.height}">`;
+const figure = (alt: string, src = photo.url) =>
+  `<img src="${src}" alt="${alt}" width="${photo.width}" height="${photo.height}">`;
 
 async function sendPost(content: string, slug: string) {
   const form = new FormData();
@@ -44,7 +45,9 @@ describe('a photo in the text of a post or a page', () => {
   it('is refused without alt text, naming the field and keeping nothing', async () => {
     const noAlt = await sendPost(`<p>Sowing day.</p>${figure('  ')}`, 'no-alt');
     expect(noAlt.statusCode).toBe(400);
-    expect(noAlt.json().fields.content).toBe('Every photo in the text needs alt text: describe it for parents who cannot see it.');
+    expect(noAlt.json().fields.content).toBe(
+      'Every photo in the text needs alt text: describe it for parents who cannot see it.',
+    );
     const page = await sendPage(`<p>Our rooms.</p><img src="${photo.url}">`, 'rooms');
     expect(page.statusCode).toBe(400);
     expect(page.json().fields.body).toMatch(/needs alt text/);
@@ -59,7 +62,10 @@ describe('a photo in the text of a post or a page', () => {
   });
 
   it('is kept with its size, answered with its variants, the first loaded at once and later ones lazily', async () => {
-    const res = await sendPost(`<p>Sowing day.</p>${figure('Children sowing beans')}<p>Later:</p>${figure('Bean shoots')}`, 'sowing');
+    const res = await sendPost(
+      `<p>Sowing day.</p>${figure('Children sowing beans')}<p>Later:</p>${figure('Bean shoots')}`,
+      'sowing',
+    );
     expect(res.statusCode, res.body).toBe(201);
     const { content } = res.json().data as { content: string };
     const [first, second] = content.match(/<img[^>]*>/g)!;

@@ -47,8 +47,17 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         }
       })}
     >
-      <p className="text-sm text-slate-700">Enter the e-mail address you sign in with. We send a link to choose a new password.</p>
-      <Field label="E-mail" type="email" autoComplete="email" required {...form.register('email')} error={errorAt(form, 'email')} />
+      <p className="text-sm text-slate-700">
+        Enter the e-mail address you sign in with. We send a link to choose a new password.
+      </p>
+      <Field
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        required
+        {...form.register('email')}
+        error={errorAt(form, 'email')}
+      />
       <Button type="submit" size="lg" className="w-full justify-center" disabled={request.isPending || availability.isPending}>
         {request.isPending ? 'Sending…' : 'Send the link'}
       </Button>

@@ -1,7 +1,4 @@
-import { useState } from 'react';
-import { AlertDialog } from '#client/components/ui/alert-dialog.tsx';
-import { Button } from '#client/components/ui/button.tsx';
-import { Dialog } from '#client/components/ui/dialog.tsx';
+import { VersionHistory } from '#client/features/website/components/version-history.tsx';
 import type { SitePageContent, SitePageVersionSummary } from '#shared/schemas/site-page.ts';
 import { usePageVersion, usePageVersions } from '../api/page-versions.ts';
 import { pageDifference } from '../lib/page-diff.ts';
@@ -33,111 +30,41 @@ export function PageHistoryDialog({
   onRestore: (versionId: number) => Promise<unknown>;
 }) {
   const versions = usePageVersions(pageId, open);
-  const [comparing, setComparing] = useState<SitePageVersionSummary | null>(null);
-  const [confirming, setConfirming] = useState<SitePageVersionSummary | null>(null);
-  const close = () => {
-    setComparing(null);
-    onClose();
-  };
-  let body;
-  if (comparing)
-    body = (
-      <VersionComparison
-        pageId={pageId}
-        version={comparing}
-        byline={byline}
-        published={published}
-        canWrite={canWrite}
-        onBack={() => setComparing(null)}
-        onRestore={() => setConfirming(comparing)}
-      />
-    );
-  else if (versions.isError)
-    body = (
-      <p role="alert" className="text-red-700">
-        Could not load the history: {versions.error.message}
-      </p>
-    );
-  else if (!versions.data) body = <p className="text-slate-600">Loading…</p>;
-  else if (versions.data.length === 0)
-    body = <p className="text-slate-700">No earlier versions yet. Each publish keeps the page it replaces here.</p>;
-  else
-    body = (
-      <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Earlier versions">
-        {versions.data.map((v) => (
-          <li key={v.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-            <span className="text-sm text-slate-800">{byline(v)}</span>
-            <span className="flex gap-2">
-              <Button variant="secondary" size="sm" onClick={() => setComparing(v)} aria-label={`Compare: ${byline(v)}`}>
-                Compare
-              </Button>
-              {canWrite && (
-                <Button variant="secondary" size="sm" onClick={() => setConfirming(v)} aria-label={`Restore: ${byline(v)}`}>
-                  Restore
-                </Button>
-              )}
-            </span>
-          </li>
-        ))}
-      </ol>
-    );
-
   return (
-    <Dialog
+    <VersionHistory
       open={open}
-      onOpenChange={(o) => !o && close()}
-      title="History"
-      description="The versions parents read before, newest first."
-      width="max-w-3xl"
-    >
-      {body}
-      <AlertDialog
-        open={confirming !== null}
-        onOpenChange={(o) => !o && setConfirming(null)}
-        title="Restore this version?"
-        description={
-          confirming && `${byline(confirming)}. It is published again at once; the page published now joins the history.`
-        }
-        confirmLabel="Restore and publish"
-        pendingLabel="Restoring…"
-        pending={restoring}
-        onConfirm={() =>
-          void onRestore(confirming!.id).then(
-            () => {
-              setConfirming(null);
-              close();
-            },
-            () => setConfirming(null),
-          )
-        }
-      />
-    </Dialog>
+      onClose={onClose}
+      versions={versions}
+      byline={byline}
+      what="page"
+      restoreNote="It is published again at once; the page published now joins the history."
+      canWrite={canWrite}
+      restoring={restoring}
+      onRestore={(v) =>
+        onRestore(v.id).then(
+          () => true,
+          () => false,
+        )
+      }
+      comparison={(v) => <VersionComparison pageId={pageId} version={v} published={published} />}
+    />
   );
 }
 
 function VersionComparison({
   pageId,
   version,
-  byline,
   published,
-  canWrite,
-  onBack,
-  onRestore,
 }: {
   pageId: number;
   version: SitePageVersionSummary;
-  byline: Byline;
   published: SitePageContent | null;
-  canWrite: boolean;
-  onBack: () => void;
-  onRestore: () => void;
 }) {
   const full = usePageVersion(pageId, version.id);
   const difference = full.data && published ? pageDifference(full.data.content, published) : null;
   const same = difference && !difference.fields.length && !difference.removed.length && !difference.added.length;
   return (
-    <div>
-      <h3 className="font-bold text-slate-900">{byline(version)}</h3>
+    <>
       {full.isError ? (
         <p role="alert" className="mt-2 text-red-700">
           Could not load this version: {full.error.message}
@@ -185,13 +112,7 @@ function VersionComparison({
           <Paragraphs title="Only in the page published now" items={difference!.added} tone="border-green-300 bg-green-50" />
         </div>
       )}
-      <div className="mt-4 flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onBack}>
-          Back to the list
-        </Button>
-        {canWrite && <Button onClick={onRestore}>Restore this version</Button>}
-      </div>
-    </div>
+    </>
   );
 }
 
