@@ -158,7 +158,14 @@ describe.skipIf(chromiumMissingReason())('the admissions pipeline', () => {
     const cookie = await login(server.url, E2E_ADMIN.username, E2E_ADMIN.password);
     const headers = { 'content-type': 'application/json', cookie, origin: server.url };
     const programs = (await (await fetch(`${server.url}/api/website/sections/programs`, { headers })).json()).data.published;
-    programs.programmes.push({ ...programs.programmes[0], key: 'toddlers', name: 'Toddlers', ages: 'Ages 1-2', minAge: 1, maxAge: 2 });
+    programs.programmes.push({
+      ...programs.programmes[0],
+      key: 'toddlers',
+      name: 'Toddlers',
+      ages: 'Ages 1-2',
+      minAge: 1,
+      maxAge: 2,
+    });
     const draft = await fetch(`${server.url}/api/website/sections/programs/draft`, {
       method: 'PUT',
       headers,
@@ -231,9 +238,7 @@ describe.skipIf(chromiumMissingReason())('the admissions pipeline', () => {
     await signInAsAdmin(t.page, server);
     await gotoReady(t.page, '/cms/admissions');
     await t.page.getByLabel('Wanted start month').fill('2028-04');
-    await expect
-      .poll(() => t.page.getByText('Main Branch · Kindergarten: 0 of 1 seats offered or taken').isVisible())
-      .toBe(true);
+    await expect.poll(() => t.page.getByText('Main Branch · Kindergarten: 0 of 1 seats offered or taken').isVisible()).toBe(true);
 
     await t.page.getByRole('button', { name: 'Move Tara Bose to…' }).click();
     await t.page.getByRole('menuitem', { name: 'Visit booked' }).click();
@@ -242,6 +247,16 @@ describe.skipIf(chromiumMissingReason())('the admissions pipeline', () => {
     await visit.getByRole('button', { name: 'Move to Visit booked' }).click();
     await expect.poll(() => visit.getByText('send the family this invitation yourself').isVisible()).toBe(true);
     expect(await visit.getByRole('textbox').inputValue()).toContain('Tara Bose');
+    // Issue 31: a Copy button for the invitation; where the clipboard refuses, the text is selected to copy by hand.
+    await visit.getByRole('button', { name: 'Copy the invitation' }).click();
+    await expect
+      .poll(() =>
+        visit
+          .getByRole('status')
+          .filter({ hasText: /Copied\.|copy it by hand/ })
+          .count(),
+      )
+      .toBe(1);
     await expectNoAxeViolations(t.page);
     await visit.getByRole('button', { name: 'Done' }).click();
 
@@ -266,9 +281,7 @@ describe.skipIf(chromiumMissingReason())('the admissions pipeline', () => {
     // The warning is the server's 409 for the offer; the browser logs it.
     t.errors.splice(0, t.errors.length, ...t.errors.filter((e) => !/status of 409/.test(e)));
     await t.page.getByRole('button', { name: 'Offer anyway' }).click();
-    await expect
-      .poll(() => t.page.getByText('Main Branch · Kindergarten: 2 of 1 seats offered or taken').isVisible())
-      .toBe(true);
+    await expect.poll(() => t.page.getByText('Main Branch · Kindergarten: 2 of 1 seats offered or taken').isVisible()).toBe(true);
     expect(await column(t.page, 'Offered').getByRole('heading').textContent()).toContain('2');
 
     const csv = await fetch(`${server.url}/api/admissions/export.csv?month=2028-04`, { headers: { cookie } });
@@ -278,6 +291,40 @@ describe.skipIf(chromiumMissingReason())('the admissions pipeline', () => {
       .split('\n');
     expect(lines).toHaveLength(3);
     expect(lines.filter((l) => l.includes(',"Offered",'))).toHaveLength(2);
+    // Times on the school's clock (issue 31): the visit booked for 10:30 reads 10:30.
+    expect(lines[0]).toContain(`"Visit (${school.timezone})"`);
+    expect(lines.find((l) => l.includes('Tara Bose'))).toContain('"2028-03-10 10:30"');
     await t.close();
+  });
+
+  it("the board's detail shows the address, links the e-mail and phone, and says before a reply that e-mail is off, at 375 and 1280 px", async () => {
+    await submitAdmission(server.url, 'Rohan Das', 'Amit Das');
+    for (const viewport of [PHONE, DESKTOP]) {
+      const t = await openPage(browser, server.url, viewport);
+      await signInAsAdmin(t.page, server);
+      await gotoReady(t.page, '/cms/admissions');
+      await t.page.getByLabel('Search by child or parent name').fill('Rohan');
+      const card = column(t.page, 'New').getByRole('button', { name: 'Rohan Das', exact: true });
+      await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
+      await card.click();
+      const detail = t.page.getByRole('dialog', { name: /^Rohan Das \(ADM-/ });
+      await expect.poll(() => detail.getByText('9 Hill Road').isVisible()).toBe(true);
+      expect(await detail.getByRole('link', { name: 'amit@example.com' }).getAttribute('href')).toBe('mailto:amit@example.com');
+      expect(await detail.getByRole('link', { name: '+91 98765 33333' }).getAttribute('href')).toBe('tel:+919876533333');
+      // Before anything is sent: the reply form says e-mail is not set up, and its button says what it does.
+      const reply = detail.getByLabel('Reply to the family');
+      await expect.poll(() => reply.isVisible()).toBe(true);
+      expect(await detail.getByText('E-mail is not set up on this server').isVisible()).toBe(true);
+      expect(await reply.getAttribute('aria-describedby')).toMatch(/^reply-no-mail-/);
+      expect(await detail.getByRole('button', { name: 'Keep the reply to send myself' }).isVisible()).toBe(true);
+      await expectNoAxeViolations(t.page);
+      if (viewport === DESKTOP) {
+        await reply.fill('We would love to meet Rohan.');
+        await detail.getByRole('button', { name: 'Keep the reply to send myself' }).click();
+        await expect.poll(() => detail.getByText('Reply (not e-mailed)').isVisible()).toBe(true);
+        expect(await detail.getByRole('button', { name: 'Copy the reply' }).isVisible()).toBe(true);
+      }
+      await t.close();
+    }
   });
 });
