@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage } from './support/browser.ts';
+import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE } from './support/browser.ts';
 import { chromiumMissingReason } from './support/env.ts';
 import { E2E_ADMIN, installSchool, signInAsAdmin } from './support/install.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -17,7 +17,8 @@ describe.skipIf(chromiumMissingReason())('backups in the back office', () => {
   let browser: Browser;
   const work = mkdtempSync(join(tmpdir(), 'sprout-e2e-backup-'));
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    // Each daily backup is also copied to a folder (issue 31); no daily run happens during the test.
+    [server, browser] = await Promise.all([startServer({ env: { BACKUP_COPY_DIR: join(work, 'copies') } }), launchBrowser()]);
     await installSchool(server, { sampleContent: true });
   });
   afterAll(async () => {
@@ -26,7 +27,7 @@ describe.skipIf(chromiumMissingReason())('backups in the back office', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  it('downloads a backup, turns on daily backups, and restores the file, which brings back what was there', async () => {
+  it('downloads a backup, finds daily backups on from install with their copies, sees what the file holds, and restores it, which brings back what was there', async () => {
     const t = await openPage(browser, server.url, DESKTOP);
     const { page } = t;
     await signInAsAdmin(page, server);
@@ -35,7 +36,15 @@ describe.skipIf(chromiumMissingReason())('backups in the back office', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Backups', exact: true }).isVisible()).toBe(true);
     await expectNoAxeViolations(page);
 
-    await page.getByRole('switch', { name: 'Make a backup every day on this server' }).click();
+    // On from install, keeping 14 (issue 31); the screen says where the copies go and that none is made yet.
+    const daily = page.getByRole('switch', { name: 'Make a backup every day on this server' });
+    expect(await daily.getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByLabel('Keep the newest').inputValue()).toBe('14');
+    const copies = page.getByRole('region', { name: 'Copies away from this server' });
+    expect(await copies.getByText(`Each daily backup is also copied to the folder ${join(work, 'copies')}.`).isVisible()).toBe(
+      true,
+    );
+    expect(await copies.getByText('No copy made yet: the first goes with the next daily backup.').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.getByText('Daily backups are on.').isVisible()).toBe(true);
     await expect.poll(() => page.getByText(/^Next: /).isVisible()).toBe(true);
@@ -61,8 +70,16 @@ describe.skipIf(chromiumMissingReason())('backups in the back office', () => {
     expect(added.status()).toBe(201);
 
     await page.getByLabel('Backup file (.tar.gz)').setInputFiles(file);
+    // What the file holds, read from its manifest before anything is sent (issue 31).
+    const holds = /^\d+ posts, \d+ events, \d+ staff accounts?, \d+ photos$/;
+    const contents = page.locator('#restore-file-contents');
+    await expect.poll(() => contents.getByText('This backup holds').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await contents.getByText('Sunny Sprouts Preschool').isVisible()).toBe(true);
+    expect(await contents.getByText(holds).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Restore' }).click();
     const replace = page.getByRole('dialog', { name: 'Replace everything?' });
+    const inDialog = replace.getByRole('region', { name: 'What the backup holds' });
+    expect(await inDialog.getByText(holds).textContent()).toMatch(/[1-9]\d* posts/);
     await replace.getByLabel('Your current password').fill(E2E_ADMIN.password);
     await replace.getByLabel('The backup’s passphrase (if it has one)').fill(PASSPHRASE);
     await expectNoAxeViolations(page);
@@ -75,6 +92,26 @@ describe.skipIf(chromiumMissingReason())('backups in the back office', () => {
     expect(categories.data.length).toBeGreaterThan(0);
     // Sessions are not in a backup: the back office asks to sign in again.
     await expect.poll(() => page.getByRole('button', { name: 'Log In' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await t.close();
+  });
+
+  it('shows the Backups screen at 375 px: the daily backups, the copies and a file that is not a backup refused before sending', async () => {
+    const t = await openPage(browser, server.url, PHONE);
+    const { page } = t;
+    await signInAsAdmin(page, server);
+    await page.goto('/cms/settings/backups');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Backups', exact: true }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    expect(await page.getByRole('heading', { name: 'Copies away from this server' }).isVisible()).toBe(true);
+    const notBackup = join(work, 'notes.tar.gz');
+    writeFileSync(notBackup, 'not a backup');
+    await page.getByLabel('Backup file (.tar.gz)').setInputFiles(notBackup);
+    await expect
+      .poll(() => page.getByText('This file is not a Sprout backup: choose a sprout-backup-….tar.gz file.').isVisible())
+      .toBe(true);
+    expect(await page.getByRole('button', { name: 'Restore' }).isDisabled()).toBe(true);
+    await expectNoAxeViolations(page);
     await t.close();
   });
 
