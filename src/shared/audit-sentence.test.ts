@@ -65,7 +65,7 @@ describe('an audit entry as a sentence', () => {
     );
     expect(auditSentence(entry({ action: 'password-change', entity: 'user', entityId: '1' }))).toBe('Changed their own password');
     expect(auditSentence(entry({ action: 'password-reset', entity: 'user', entityId: '1' }))).toBe(
-      'Chose a new password from the link sent by e-mail',
+      'Chose a new password from a link sent by e-mail',
     );
     expect(auditSentence(entry({ action: 'backup-refused', details: { operation: 'restore', reason: 'wrong-password' } }))).toBe(
       'Was not allowed to restore a backup: the password was wrong',

@@ -163,8 +163,6 @@ export function auditSentence(entry: AuditEntry, names: AuditNames = {}): string
         : `Set a new password for ${what}`;
     case 'password-reset':
       return 'Chose a new password from a link sent by e-mail';
-    case 'password-reset':
-      return 'Chose a new password from the link sent by e-mail';
     case '2fa-enable':
       return 'Turned on two-factor sign-in';
     case '2fa-disable':
