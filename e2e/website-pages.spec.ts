@@ -169,4 +169,40 @@ describe.skipIf(chromiumMissingReason())('pages of the school’s own', () => {
     await desktop.close();
     await t.close();
   }, 180_000);
+
+  it('puts several header pages under "More" on a wide screen, usable by keyboard', async () => {
+    const t = await openPage(browser, server.url, { width: 1024, height: 800 });
+    const { page } = t;
+    await signInAsAdmin(page, server);
+    for (const [title, slug] of [
+      ['Uniform', 'uniform'],
+      ['Lunch menu', 'lunch-menu'],
+    ]) {
+      const made = await page.request.post(`${server.url}/api/website/pages`, {
+        data: { title, slug, body: `<p>${title} for this term.</p>`, placement: 'header' },
+      });
+      expect(made.status(), await made.text()).toBe(201);
+      const { id } = (await made.json()).data as { id: number };
+      expect((await page.request.post(`${server.url}/api/website/pages/${id}/publish`)).status()).toBe(200);
+    }
+    await gotoReady(page, '/');
+    const bar = page.getByRole('navigation', { name: 'Main' }).first();
+    // Term Dates (the earlier test's), Uniform and Lunch menu: under More, and the bar fits at 1024 px.
+    expect(await bar.getByRole('link', { name: 'Uniform' }).isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await tabTo(page, 'More');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => bar.getByRole('link', { name: 'Uniform' }).isVisible()).toBe(true);
+    await axe(page);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => bar.getByRole('link', { name: 'Uniform' }).isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('More');
+    await page.keyboard.press('Enter');
+    await tabTo(page, 'Lunch menu');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.url()).toBe(`${server.url}/lunch-menu`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Lunch menu', level: 1 }).isVisible()).toBe(true);
+    expect(await bar.getByRole('link', { name: 'Lunch menu' }).isVisible()).toBe(false);
+    await t.close();
+  }, 120_000);
 });

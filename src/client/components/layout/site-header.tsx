@@ -1,7 +1,7 @@
 import { PageLink } from '#client/components/public/page-link.tsx';
 import { Icon } from '#client/components/public/icon.tsx';
-import { Menu, X } from '#client/components/public/icons.ts';
-import { useEffect, useId, useState } from 'react';
+import { ChevronDown, Menu, X } from '#client/components/public/icons.ts';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { PublicPageLink } from '#client/lib/public-data.ts';
 import { Logo } from './logo.tsx';
@@ -53,6 +53,67 @@ function HeaderLink({ to, label, onClick, block }: { to: string; label: string; 
   );
 }
 
+/** Pages of the school's own shown in the wide header by themselves; more than this go under "More". */
+const INLINE_PAGES = 1;
+
+/**
+ * The wide header's "More": the school's own pages when there are several (the built-in links
+ * already fill the bar at 1024 px). A disclosure button and its list: Escape or a click elsewhere
+ * closes it, and choosing a page does.
+ */
+function MorePages({ links }: { links: { to: string; label: string }[] }) {
+  const listId = useId();
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenOn(null);
+      button.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpenOn(null);
+    };
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('pointerdown', onPointer);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+  const current = links.some((link) => isActiveLink(link.to, pathname));
+  return (
+    <div ref={root} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpenOn(open ? null : pathname)}
+        className={`${linkClass({ isActive: current })} inline-flex items-center gap-1`}
+      >
+        More
+        <Icon icon={ChevronDown} size={16} />
+      </button>
+      <ul
+        id={listId}
+        hidden={!open}
+        className="absolute right-0 top-full z-50 mt-2 min-w-52 rounded-2xl border border-orange-100 bg-white p-2 shadow-lg"
+      >
+        {links.map((link) => (
+          <li key={link.to}>
+            <HeaderLink to={link.to} label={link.label} onClick={() => setOpenOn(null)} block />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function SiteHeader({
   schoolName,
   brandLine,
@@ -64,7 +125,8 @@ export function SiteHeader({
   pages?: readonly Pick<PublicPageLink, 'slug' | 'title'>[];
 }) {
   const menuId = useId();
-  const links = [...NAV_LINKS, ...pageLinks(pages)];
+  const ownLinks = pageLinks(pages);
+  const links = [...NAV_LINKS, ...ownLinks];
   const { pathname } = useLocation();
   // The small-screen menu is open for the page it was opened on: choosing a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -92,9 +154,10 @@ export function SiteHeader({
           </span>
         </PageLink>
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-          {links.map((link) => (
+          {(ownLinks.length > INLINE_PAGES ? NAV_LINKS : links).map((link) => (
             <HeaderLink key={link.to} to={link.to} label={link.label} />
           ))}
+          {ownLinks.length > INLINE_PAGES && <MorePages links={ownLinks} />}
           <PageLink
             to="/admission"
             className="ml-2 rounded-full bg-brand-600 px-5 py-2 text-[15px] font-bold text-white shadow-sm transition hover:bg-brand-700"

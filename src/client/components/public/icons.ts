@@ -121,6 +121,7 @@ export const CheckCircle2: IconData = {
     ['path', { d: 'm16 9-5.5 5.5L8 12' }],
   ],
 };
+export const ChevronDown: IconData = { name: 'chevron-down', node: [['path', { d: 'm6 9 6 6 6-6' }]] };
 export const ChevronLeft: IconData = { name: 'chevron-left', node: [['path', { d: 'm15 18-6-6 6-6' }]] };
 export const ChevronRight: IconData = { name: 'chevron-right', node: [['path', { d: 'm9 18 6-6-6-6' }]] };
 export const Clock: IconData = {
