@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toDatetimeLocal } from '../../../shared/dates.ts';
 
 /**
  * A Sprout backup: one `.tar.gz` (docs/decisions/0007-backup-format.md) holding
@@ -79,19 +80,9 @@ export type TableManifest = Manifest['tables'][number];
 export const BACKUP_NAME = /^sprout-backup-\d{8}-\d{6}(?:-\d+)?(-scheduled)?\.tar\.gz$/;
 
 export function backupFileName(at = new Date(), scheduled = false, timeZone = 'UTC'): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
-  const stamp = `${part('year')}${part('month')}${part('day')}-${part('hour')}${part('minute')}${part('second')}`;
-  return `sprout-backup-${stamp}${scheduled ? '-scheduled' : ''}.tar.gz`;
+  // 'YYYY-MM-DDTHH:mm' on the school's clock; the seconds are the same on every clock.
+  const local = toDatetimeLocal(at, timeZone).replace(/[-:]/g, '').replace('T', '-');
+  return `sprout-backup-${local}${String(at.getUTCSeconds()).padStart(2, '0')}${scheduled ? '-scheduled' : ''}.tar.gz`;
 }
 
 /** A backup that cannot be restored; its message is for the person restoring. */

@@ -1,17 +1,7 @@
 import { Copy } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
-
-/** Puts text on the clipboard; false where nothing was copied (plain http, no permission, no clipboard API). */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (!navigator.clipboard?.writeText) return false;
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { copyText } from '#client/lib/clipboard.ts';
 
 /**
  * "Copy" for text staff send themselves (the visit invitation, a reply not e-mailed). Says whether
