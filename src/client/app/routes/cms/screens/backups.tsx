@@ -128,7 +128,10 @@ function CopiesAway({ overview }: { overview: BackupsOverview }) {
   const { copy, schedule } = overview;
   const when = (iso: string) => `${formatShortDate(iso, timeZone)} at ${formatTime(iso, timeZone)}`;
   return (
-    <section aria-labelledby="copies-away" className="space-y-2 rounded-xl border border-slate-200 bg-white p-6 text-sm">
+    <section
+      aria-labelledby="copies-away"
+      className="space-y-2 rounded-xl border border-slate-200 bg-white p-6 text-sm break-words"
+    >
       <h2 id="copies-away" className="text-lg font-bold text-slate-900">
         Copies away from this server
       </h2>
