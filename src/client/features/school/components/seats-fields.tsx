@@ -13,13 +13,14 @@ export function SeatsFields({
   branch,
   index,
   programmes,
-  errors,
+  errorOf,
   onChange,
 }: {
   branch: Branch;
   index: number;
   programmes: readonly Pick<ProgrammeOption, 'key' | 'name' | 'hidden'>[];
-  errors: Record<string, string>;
+  /** The message on a field, by its path (`branches.0.seats.nursery`). */
+  errorOf: (path: string) => string | undefined;
   onChange: (seats: Seats) => void;
 }) {
   const seats = branch.seats ?? {};
@@ -41,7 +42,7 @@ export function SeatsFields({
           max={999}
           step={1}
           value={seats[key] ?? ''}
-          error={errors[`branches.${index}.seats.${key}`]}
+          error={errorOf(`branches.${index}.seats.${key}`)}
           onChange={(e) => {
             const { [key]: _, ...rest } = seats;
             onChange(e.target.value === '' ? rest : { ...rest, [key]: Number(e.target.value) });
