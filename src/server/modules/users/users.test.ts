@@ -268,7 +268,9 @@ describe('PUT /api/users/update/{id}', () => {
     expect(res.json().data.status).toBe('inactive');
     expect(await me(cookie)).toBeNull();
     expect(await app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
-    expect((await signIn(user.username, 'maple-kite-lantern')).statusCode).toBe(401);
+    const refused = await signIn(user.username, 'maple-kite-lantern');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('ACCOUNT_DEACTIVATED');
   });
 
   it('keeps the status when none is sent (an inactive user stays inactive)', async () => {
