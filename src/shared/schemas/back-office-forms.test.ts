@@ -87,9 +87,10 @@ describe('the event form', () => {
     expect(messages(eventFormSchema('UTC'), blank)).toMatchObject({
       title: 'Title is required.',
       start_date: 'Start date is required.',
-      cover_image: 'Cover image URL is required.',
+      // The form opens in upload mode (issue 31).
+      cover_image: 'Choose a cover image file.',
     });
-    expect(messages(eventFormSchema('UTC'), { ...blank, coverMode: 'file' }).cover_image).toBe('Choose a cover image file.');
+    expect(messages(eventFormSchema('UTC'), { ...blank, coverMode: 'url' }).cover_image).toBe('Cover image URL is required.');
   });
 
   it('reads the dates on the school’s clock and gives the API’s payload', () => {
