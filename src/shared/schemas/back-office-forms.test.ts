@@ -93,6 +93,18 @@ describe('the event form', () => {
     expect(messages(eventFormSchema('UTC'), { ...blank, coverMode: 'url' }).cover_image).toBe('Cover image URL is required.');
   });
 
+  it('asks for the cover alone when everything else is filled in (it threw "Unmergable intersection")', () => {
+    const filled = {
+      ...blank,
+      title: 'Harvest',
+      description: 'Songs.',
+      category: 'Festival',
+      location: 'Hall',
+      start_date: '2030-10-01T10:00',
+    };
+    expect(messages(eventFormSchema('UTC'), filled)).toEqual({ cover_image: 'Choose a cover image file.' });
+  });
+
   it('reads the dates on the school’s clock and gives the API’s payload', () => {
     const event = eventFormSchema('Asia/Kolkata').parse({
       ...blank,

@@ -119,30 +119,30 @@ export const NEW_EVENT_FORM: EventFormValues = {
 const onSchoolClock = (local: string, timeZone: string) =>
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(local) ? fromDatetimeLocal(local.slice(0, 16), timeZone) : local;
 
-/** The cover the chosen way asks for, said beside the other fields' messages whatever they are. */
-const CoverChosenSchema = EventFormFieldsSchema.pick({ coverMode: true, cover_image: true })
-  .superRefine(({ coverMode, cover_image }, ctx) => {
-    if (cover_image.trim()) return;
-    const message = coverMode === 'url' ? 'Cover image URL is required.' : 'Choose a cover image file.';
-    ctx.addIssue({ code: 'custom', path: ['cover_image'], message });
-  })
-  .transform(() => ({}));
-
 /**
- * The form checked as the API checks it (EventInputSchema, the same messages), and its cover; what
- * it makes of the fields is the API's payload.
+ * The form checked as the API checks it (EventInputSchema, the same messages), and the cover the
+ * chosen way asks for, said beside the other fields' messages whatever they are; what it makes of
+ * the fields is the API's payload. (One step, not an intersection: zod cannot merge an
+ * intersection's two outputs when only one side failed.)
  */
 export const eventFormSchema = (timeZone: string) =>
-  z.intersection(
-    EventFormFieldsSchema.transform((form): EventInput => ({
+  EventFormFieldsSchema.transform((form, ctx): z.output<typeof EventInputSchema> => {
+    const parsed = EventInputSchema.safeParse({
       ...form,
       start_date: onSchoolClock(form.start_date, timeZone),
       end_date: form.end_date ? onSchoolClock(form.end_date, timeZone) : null,
       cover_image: form.cover_image || null,
       status: form.status || undefined,
-    })).pipe(EventInputSchema),
-    CoverChosenSchema,
-  );
+    } satisfies EventInput);
+    const issues = parsed.success ? [] : parsed.error.issues.map(({ path, message }) => ({ path, message }));
+    if (!form.cover_image.trim() && !issues.some((issue) => issue.path[0] === 'cover_image'))
+      issues.push({
+        path: ['cover_image'],
+        message: form.coverMode === 'url' ? 'Cover image URL is required.' : 'Choose a cover image file.',
+      });
+    for (const { path, message } of issues) ctx.addIssue({ code: 'custom', path, message });
+    return issues.length || !parsed.success ? z.NEVER : parsed.data;
+  });
 
 /**
  * Orders of GET /api/events: `schedule` (default; the one events order: not yet over soonest first,
