@@ -56,6 +56,9 @@ describe.skipIf(chromiumMissingReason())('photos in a post’s text', () => {
       await expect.poll(() => dialog.count()).toBe(0);
       await expect.poll(() => editor.locator('img[alt="Bean shoots in pots on the windowsill"]').count()).toBe(1);
       expect(await editor.locator('img').getAttribute('src')).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
+      // Typing straight after goes below the photo, not over it.
+      await page.keyboard.type('They grew fast.');
+      await expect.poll(() => editor.locator('img + p').textContent()).toBe('They grew fast.');
 
       // The photo selected: the same button changes its alt text.
       await editor.locator('img').click();

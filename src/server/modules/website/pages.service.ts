@@ -207,6 +207,13 @@ function assertNoStaffNotes(content: SitePageContent) {
  * Publishes `content` (default: the draft), keeping the version it replaces. Returns the page and
  * what parents read before (null: nothing).
  */
+/**
+ * The privacy notice's notes for staff are highlighted with a bare <mark> (the editor's own
+ * highlight always carries its colour). Text typed over a note keeps that mark, so parents would
+ * read the school's answer highlighted: published, a bare mark is only its text.
+ */
+const withoutNoteMarks = (body: string) => body.replace(/<mark>([^<]*(?:<(?!\/?mark\b)[^<]*)*)<\/mark>/g, '$1');
+
 export async function publishPage(
   db: Db,
   id: number,
@@ -215,9 +222,10 @@ export async function publishPage(
   options: { keepDraft?: boolean } = {},
 ): Promise<{ page: SitePage; before: SitePageContent | null }> {
   const current = await pageOrThrow(db, id);
-  const next = content ? cleaned(content) : current.draft;
-  if (!next) throw conflict('There is no draft to publish: the page is published as it is.');
-  assertNoStaffNotes(next);
+  const draft = content ? cleaned(content) : current.draft;
+  if (!draft) throw conflict('There is no draft to publish: the page is published as it is.');
+  assertNoStaffNotes(draft);
+  const next = { ...draft, body: withoutNoteMarks(draft.body) };
   await assertSlugFree(db, next.slug, id);
   await db.transaction(async (txn) => {
     const tx = txn as unknown as Db;

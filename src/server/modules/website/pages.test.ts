@@ -317,9 +317,16 @@ describe('the privacy notice to start from', () => {
     expect(refused.json().fields.body).toMatch(/note for staff/);
     expect((await publicPage('privacy-policy')).statusCode).toBe(404);
 
-    const reviewed = body.replace(/<mark>\[Staff:[^\]]*\]<\/mark>/g, '');
+    // Staff answer the first note where it stands (typed over it, the answer keeps its highlight) and remove the rest.
+    const reviewed = body
+      .replace(/<mark>\[Staff:[^\]]*\]<\/mark>/, '<mark>The website is hosted by Example Hosting Ltd.</mark>')
+      .replace(/<mark>\[Staff:[^\]]*\]<\/mark>/g, '');
     const published = await call('POST', `/api/website/pages/${page.id}/publish`, editor, { ...page.draft, body: reviewed });
     expect(published.statusCode, published.body).toBe(200);
-    expect((await publicPage('privacy-policy')).json().data.body).toContain('Your rights');
+    const shown = (await publicPage('privacy-policy')).json().data.body as string;
+    expect(shown).toContain('Your rights');
+    // Parents read the answer as text, not highlighted.
+    expect(shown).toContain('The website is hosted by Example Hosting Ltd.');
+    expect(shown).not.toContain('<mark>');
   });
 });

@@ -41,6 +41,8 @@ function ToolButton({
   );
 }
 
+const hexOr = (value: unknown, fallback: string) => (typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value) ? value : fallback);
+
 function Toolbar({ editor, onLink, onPhoto }: { editor: Editor; onLink: () => void; onPhoto: () => void }) {
   const state = useEditorState({
     editor,
@@ -53,8 +55,9 @@ function Toolbar({ editor, onLink, onPhoto }: { editor: Editor; onLink: () => vo
       photo: e.isActive('image'),
       paragraph: e.isActive('paragraph'),
       heading: [1, 2, 3, 4].find((level) => e.isActive('heading', { level })) ?? 0,
-      color: (e.getAttributes('textStyle').color as string | undefined) ?? '#000000',
-      highlight: (e.getAttributes('highlight').color as string | undefined) ?? '#fef08a',
+      // A colour input takes #rrggbb only: anything else (none, '') shows the default.
+      color: hexOr(e.getAttributes('textStyle').color, '#000000'),
+      highlight: hexOr(e.getAttributes('highlight').color, '#fef08a'),
     }),
   });
   const chain = () => editor.chain().focus();
@@ -238,7 +241,8 @@ export const RichTextEditor = memo(function RichTextEditor({
   const placePhoto = (attrs: BodyPhotoAttributes) => {
     if (!editor) return;
     if (photo) editor.chain().focus().updateAttributes('image', attrs).run();
-    else editor.chain().focus().insertContent({ type: 'image', attrs }).run();
+    // A paragraph after it, with the cursor: the next key typed goes there, not over the photo.
+    else editor.chain().focus().insertContent([{ type: 'image', attrs }, { type: 'paragraph' }]).run();
   };
 
   return (
