@@ -131,9 +131,11 @@ export async function listPages(db: Db, query: z.output<typeof SitePageListQuery
   };
 }
 
-const slugTaken = (slug: string) =>
+/** 409 naming the address, with the page that has it (`pageId`, when known) for the screen to open. */
+const slugTaken = (slug: string, pageId?: number) =>
   conflict(`Another page already uses the address /${slug}.`, {
     fields: { slug: `Another page already uses the address /${slug}. Choose another address.` },
+    ...(pageId === undefined ? {} : { pageId }),
   });
 
 /** Refuses an address that another page uses, published or in its draft. */
@@ -148,7 +150,7 @@ async function assertSlugFree(db: Db, slug: string, exceptId?: number) {
       ),
     )
     .limit(1);
-  if (other) throw slugTaken(slug);
+  if (other) throw slugTaken(slug, other.id);
 }
 
 /** The content as kept: the body through the blog's sanitiser (the schema refused scripts already). */

@@ -228,43 +228,47 @@ export function EventsPage() {
               </section>
             )}
 
-            <ListSection
-              id={UPCOMING_ID}
-              title="Coming up"
-              summary={
-                list.upcoming.total === 0
-                  ? filtered
-                    ? 'Nothing planned here yet.'
-                    : 'Nothing planned yet: new events appear here as soon as they are announced.'
-                  : `${count(list.upcoming.total, 'event', 'events')} coming up`
-              }
-              events={list.upcoming.items}
-              total={list.upcoming.total}
-              page={query.page}
-              href={(page) => at({ page }, `#${UPCOMING_ID}`)}
-              pagerLabel="Upcoming events pages"
-              timeZone={school.timezone}
-              shownBefore={0}
-            />
-            <ListSection
-              id={PAST_ID}
-              title="Past events"
-              summary={
-                list.past.total === 0
-                  ? 'No past events yet.'
-                  : `${count(list.past.total, 'past event', 'past events')}, newest first`
-              }
-              events={list.past.items}
-              total={list.past.total}
-              page={query.past}
-              href={(past) => at({ past }, `#${PAST_ID}`)}
-              pagerLabel="Past events pages"
-              timeZone={school.timezone}
-              past
-              shownBefore={list.upcoming.items.length}
-            />
-            {list.upcoming.total === 0 && list.past.total === 0 && (
+            {list.upcoming.total === 0 && list.past.total === 0 ? (
+              // Nothing at all (or nothing that matches): the spec's one message, not two empty lists.
               <p className="mt-10 rounded-3xl bg-amber-50 p-10 text-center text-lg text-slate-700">No events found.</p>
+            ) : (
+              <>
+                <ListSection
+                  id={UPCOMING_ID}
+                  title="Coming up"
+                  summary={
+                    list.upcoming.total === 0
+                      ? filtered
+                        ? 'Nothing planned here yet.'
+                        : 'Nothing planned yet: new events appear here as soon as they are announced.'
+                      : `${count(list.upcoming.total, 'event', 'events')} coming up`
+                  }
+                  events={list.upcoming.items}
+                  total={list.upcoming.total}
+                  page={query.page}
+                  href={(page) => at({ page }, `#${UPCOMING_ID}`)}
+                  pagerLabel="Upcoming events pages"
+                  timeZone={school.timezone}
+                  shownBefore={0}
+                />
+                <ListSection
+                  id={PAST_ID}
+                  title="Past events"
+                  summary={
+                    list.past.total === 0
+                      ? 'No past events yet.'
+                      : `${count(list.past.total, 'past event', 'past events')}, newest first`
+                  }
+                  events={list.past.items}
+                  total={list.past.total}
+                  page={query.past}
+                  href={(past) => at({ past }, `#${PAST_ID}`)}
+                  pagerLabel="Past events pages"
+                  timeZone={school.timezone}
+                  past
+                  shownBefore={list.upcoming.items.length}
+                />
+              </>
             )}
           </>
         )}

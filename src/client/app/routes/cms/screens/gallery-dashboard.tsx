@@ -65,7 +65,7 @@ export default function GalleryDashboardScreen() {
   return (
     <div className="mx-auto max-w-6xl">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
+        <h1 className="text-2xl font-bold text-slate-900">Gallery dashboard</h1>
         {canWrite && (
           <Button variant={form ? 'secondary' : 'primary'} onClick={() => setForm(form ? null : { id: null })}>
             {form ? <X className="h-4 w-4" aria-hidden="true" /> : <Plus className="h-4 w-4" aria-hidden="true" />}

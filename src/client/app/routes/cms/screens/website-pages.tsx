@@ -1,6 +1,7 @@
 import { FilePlus2, ShieldCheck } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ApiError } from '#client/lib/api-client.ts';
 import { ListPager } from '#client/components/cms/list-pager.tsx';
 import { SearchBox } from '#client/components/cms/search-box.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -37,7 +38,11 @@ export default function WebsitePagesScreen() {
       toast.success('The privacy notice is a draft: read it, fill in the notes for staff, then publish it.');
       void navigate(`${LIST}/${page.id}`);
     } catch (err) {
-      toast.error((err as Error).message);
+      // Started before: open that page rather than only saying its address is taken.
+      const existing = err instanceof ApiError ? (err.body as { pageId?: number } | undefined)?.pageId : undefined;
+      if (existing === undefined) return void toast.error((err as Error).message);
+      toast.info('The privacy notice is a page already: here it is.');
+      void navigate(`${LIST}/${existing}`);
     }
   };
 
