@@ -98,7 +98,7 @@ describe.skipIf(chromiumMissingReason())('the public website', () => {
     await t.close();
   });
 
-  it('runs the gallery carousel and a lightbox that wraps, keeps focus and closes by Back, Escape and backdrop', async () => {
+  it('runs the gallery carousel and a lightbox that wraps, keeps focus and closes by Back and Escape', async () => {
     const t = await openPage(browser, server.url, DESKTOP);
     await gotoReady(t.page, '/event/annual-sports-day');
     const gallery = t.page
@@ -114,7 +114,7 @@ describe.skipIf(chromiumMissingReason())('the public website', () => {
     for (let i = 0; i < 5 && (await previous.isEnabled()); i++) await previous.click();
     await expect.poll(() => t.page.locator('.swiper-slide-active').getAttribute('aria-label')).toBe('1 / 5');
 
-    const first = gallery.getByRole('button', { name: 'Open photo 1 of 5' });
+    const first = gallery.getByRole('button', { name: 'Open in the photo viewer: Sports Day Photos, photo 1 of 5' });
     await first.click();
     const dialog = t.page.getByRole('dialog', { name: 'Sports Day Photos: photo viewer' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
@@ -133,11 +133,9 @@ describe.skipIf(chromiumMissingReason())('the public website', () => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
     expect(await first.evaluate((el) => el === document.activeElement)).toBe(true);
 
+    // The viewer covers the whole screen (issue 31: opaque, no backdrop to click): Back closes it.
     await first.click();
     await dialog.getByRole('button', { name: 'Back' }).click();
-    await expect.poll(() => dialog.isVisible()).toBe(false);
-    await first.click();
-    await t.page.mouse.click(8, 450);
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await t.close();
   });
@@ -147,7 +145,7 @@ describe.skipIf(chromiumMissingReason())('the public website', () => {
     await gotoReady(t.page, '/events');
     await t.page.getByRole('link', { name: 'Read More about Annual Sports Day' }).click();
     await t.page.waitForURL(/\/event\/annual-sports-day$/);
-    await t.page.getByRole('button', { name: 'Back' }).click();
+    await t.page.getByRole('main').getByRole('link', { name: 'Back' }).click();
     await t.page.waitForURL(/\/events$/);
     await t.close();
   });
