@@ -122,6 +122,9 @@ describe.skipIf(chromiumMissingReason())('the events and the blog filters', () =
       expect(await pager.getByRole('link', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page');
       expect(await page.getByRole('heading', { name: 'Nature walk 26' }).isVisible()).toBe(true);
       await expectNoAxeViolations(page);
+      // The same address loaded afresh (a shared link) opens at that list too.
+      await page.goto('/events?past=2#past-events');
+      await expect.poll(() => inView(page, '#past-events'), { timeout: 5000 }).toBe(true);
 
       // Filters are links: the City Branch's workshops only.
       const filters = page.getByRole('region', { name: 'Filter events' });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLoaderData, useLocation, useMatches, type LoaderFunctionArgs, type UIMatch } from 'react-router';
 import { SiteFooter } from '#client/components/layout/site-footer.tsx';
 import { activeLinkOf, SiteHeader } from '#client/components/layout/site-header.tsx';
@@ -16,11 +16,17 @@ export async function publicLayoutLoader({ context }: LoaderFunctionArgs) {
 
 export type PublicLayoutData = Awaited<ReturnType<typeof publicLayoutLoader>>;
 
-/** Every route change scrolls to the top (§2) and updates the title after client navigation. */
+/**
+ * Every route change scrolls to the top (§2) and updates the title after client navigation. A page
+ * loaded afresh is not a route change: the browser has placed it, at its #anchor if it has one (a
+ * shared link to /events?past=3#past-events opens at that list).
+ */
 function useRouteChangeEffects(schoolName: string) {
   const { pathname } = useLocation();
   const matches = useMatches() as UIMatch[];
+  const loaded = useRef(false);
   useEffect(() => {
+    if (!loaded.current) return void (loaded.current = true);
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [pathname]);
   useEffect(() => {
