@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passwordResets, users } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../errors.ts';
@@ -118,7 +118,7 @@ export async function resetPassword(db: Db, token: string, newPassword: string, 
     await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
-      .where(and(eq(passwordResets.userId, reset.userId!), or(isNull(passwordResets.usedAt))));
+      .where(and(eq(passwordResets.userId, reset.userId!), isNull(passwordResets.usedAt)));
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, reset.userId!));
     return true;
   });
