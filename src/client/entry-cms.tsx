@@ -19,7 +19,7 @@ void (
   wizard
     ? import('./app/routes/install/install-app.tsx').then((m): ComponentType => m.InstallApp)
     : import('./app/routes/cms/cms-app.tsx').then(async (m): Promise<ComponentType> => {
-        await m.loadScreenAt(window.location.pathname);
+        await m.loadFirstScreen(window.location.pathname);
         return m.CmsApp;
       })
 ).then((App) => {

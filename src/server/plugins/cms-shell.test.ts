@@ -26,14 +26,31 @@ afterAll(async () => {
 
 describe.skipIf(!built)('the back office page', () => {
   it("loads the staff entry, not the public one, and preloads the chunk of the screen it opens, and nothing of another screen's", async () => {
-    const events = (await app.inject({ url: '/cms/events' })).body;
+    const events = (await app.inject({ url: '/cms/events', headers: { cookie: admin } })).body;
     expect(events).toContain(`<script type="module" crossorigin src="/${manifest['cms.html']!.file}">`);
     expect(events).not.toContain(manifestOf('manifest.json')['index.html']!.file);
     expect(events).toContain(`<link rel="modulepreload" crossorigin fetchpriority="low" href="/${chunkOf('events-list')}"`);
     expect(events).not.toContain(`href="/${chunkOf('users')}"`);
-    const edit = (await app.inject({ url: '/cms/events/edit/12' })).body;
+    const edit = (await app.inject({ url: '/cms/events/edit/12', headers: { cookie: admin } })).body;
     expect(edit).toContain(`href="/${chunkOf('event-form')}"`);
     expect(edit).not.toContain(`href="/${chunkOf('event-detail')}"`);
+  });
+
+  it("signed out, preloads the sign-in screen's chunk (the forms' code) and no screen's; a signed-in page neither", async () => {
+    const login = manifest['src/client/app/routes/cms/shell/login-screen.tsx']!.file;
+    const reset = manifest['src/client/app/routes/cms/shell/reset-password-screen.tsx']!.file;
+    const signedOut = (await app.inject({ url: '/cms' })).body;
+    expect(signedOut).toContain(`href="/${login}"`);
+    expect(signedOut).not.toContain(`href="/${chunkOf('overview')}"`);
+    const resetPage = (await app.inject({ url: '/cms/reset-password' })).body;
+    expect(resetPage).toContain(`href="/${reset}"`);
+    const signedIn = (await app.inject({ url: '/cms', headers: { cookie: admin } })).body;
+    expect(signedIn).toContain(`href="/${chunkOf('overview')}"`);
+    expect(signedIn).not.toContain(login);
+    // Decision 22: the overview starts without the chunk of what only other screens share.
+    const shared = Object.values(manifest).find(({ file }) => /\/screens-[^/]*\.js$/.test(file))!.file;
+    expect(signedIn).not.toContain(shared);
+    expect((await app.inject({ url: '/cms/events', headers: { cookie: admin } })).body).toContain(shared);
   });
 
   it('carries the signed-in user, for that person only and never from the cache', async () => {

@@ -27,6 +27,13 @@ const WRITER_CHUNKS: Record<string, readonly [Module, string]> = {
 const WIZARD = 'src/client/app/routes/install/install-app.tsx';
 
 /**
+ * Without a signed-in user the page opens on a sign-in screen, a chunk of its own with the forms'
+ * code (decision 22): preloaded in place of the screen's. `cms-app.tsx` waits for the same module.
+ */
+const LOGIN = 'src/client/app/routes/cms/shell/login-screen.tsx';
+const RESET_PASSWORD = 'src/client/app/routes/cms/shell/reset-password-screen.tsx';
+
+/**
  * The links that start the staff entry's stylesheet, the back office's chunks and those of the
  * screen `pathname` opens (or the wizard's), from the staff build's manifest (scripts/build.mjs):
  * without them each waits for the one before (issue 18 measured that chain on a phone). The entry
@@ -40,10 +47,11 @@ export function cmsPreloader(clientDist: string): (pathname: string, user?: Curr
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
   const memo = new Map<string, string>();
   return (pathname, user) => {
-    const screen = cmsScreenFor(pathname);
+    const signIn = pathname === '/cms/reset-password' ? RESET_PASSWORD : user ? undefined : LOGIN;
+    const screen = signIn ? undefined : cmsScreenFor(pathname);
     const writerChunk = screen ? WRITER_CHUNKS[screen] : undefined;
     const writes = writerChunk !== undefined && Boolean(user?.permissions?.[writerChunk[0]]?.write);
-    const key = /^\/install/.test(pathname) ? WIZARD : `${screen ?? ''}${writes ? ':writer' : ''}`;
+    const key = /^\/install/.test(pathname) ? WIZARD : (signIn ?? `${screen ?? ''}${writes ? ':writer' : ''}`);
     let links = memo.get(key);
     if (links === undefined) {
       const scripts = new Set<string>();
@@ -58,7 +66,9 @@ export function cmsPreloader(clientDist: string): (pathname: string, user?: Curr
       visit('cms.html');
       const [ownScripts, ownStyles] = [scripts.size, styles.size];
       const names =
-        key === WIZARD ? [WIZARD] : [BACK_OFFICE, ...(screen ? [screenKey(screen)] : []), ...(writes ? [writerChunk![1]] : [])];
+        key === WIZARD
+          ? [WIZARD]
+          : [BACK_OFFICE, ...(signIn ? [signIn] : []), ...(screen ? [screenKey(screen)] : []), ...(writes ? [writerChunk![1]] : [])];
       for (const name of names) visit(name);
       links = [
         ...[...scripts].slice(ownScripts).map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}" />`),

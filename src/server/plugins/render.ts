@@ -12,7 +12,7 @@ import { previewData, type PreviewOverrides } from '../modules/website/preview.t
 import { SESSION_COOKIE, userForSession } from '../modules/auth/sessions.service.ts';
 import { bootScriptTag } from './boot-script.ts';
 import { cmsDataPreloads, cmsPreloader, signedInUserBlock } from './cms-shell.ts';
-import { CMS_SCREENS, cmsScreenFor } from '../../client/app/routes/cms/cms-screens.ts';
+import { CMS_SCREENS } from '../../client/app/routes/cms/cms-screens.ts';
 import { compressPage, compressSmallest, pickEncoding, precompressAssets } from './compression.ts';
 import { etagOf, PageCache, pageKey, type CachedPage, type PageBytes } from './page-cache.ts';
 import { ROOT_DIR } from '../root.ts';
@@ -43,12 +43,14 @@ const SSR_ENTRY = join(DIST_DIR, 'ssr/entry-server.js');
 const CLIENT_ONLY = /^\/(cms|install)(\/|\?|$)/;
 const CMS_PATH = /^\/cms(\/|\?|$)/;
 /**
- * The cache key of the back office's and the wizard's shell: the same bytes on every path but
- * for the back office's preloads, which name the screen the path opens.
+ * The cache key of the back office's and the wizard's shell: the page without a signed-in user,
+ * the same bytes on every path but for the back office's preloads, which name the sign-in screen,
+ * or the "Forgot password?" link's (cms-shell.ts).
  */
 const shellKey = (url: string) => {
   const pathname = url.split('?')[0]!;
-  return CMS_PATH.test(pathname) ? `shell:/cms ${cmsScreenFor(pathname) ?? ''}` : 'shell:/install';
+  if (!CMS_PATH.test(pathname)) return 'shell:/install';
+  return pathname === '/cms/reset-password' ? 'shell:/cms/reset-password' : 'shell:/cms';
 };
 const SHELL_PATH = /^shell:(\S+)/;
 

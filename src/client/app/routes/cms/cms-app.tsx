@@ -7,15 +7,32 @@ import { USER_QUERY_KEY, useUser } from '../../../features/auth/api/get-user.ts'
 import { LoadDocument } from '../../../lib/client-navigation.ts';
 import { createStaffQueryClient } from '../../../lib/query-client.ts';
 import type { CurrentUser } from '../../../../shared/schemas/user.ts';
-import { CMS_ROUTES } from './cms-routes.tsx';
-export { loadScreenAt } from './cms-routes.tsx';
+import { CMS_ROUTES, loadScreenAt } from './cms-routes.tsx';
 import { crumbsFor } from './shell/breadcrumbs.tsx';
 import { CmsLoading } from './shell/cms-loading.tsx';
 import { CmsShell } from './shell/cms-shell.tsx';
 import { TwoFactorRequiredGate } from '../../../features/account/components/two-factor-required-gate.tsx';
-import { LoginScreen } from './shell/login-screen.tsx';
-import { ResetPasswordScreen } from './shell/reset-password-screen.tsx';
 import { ScreenGuard } from './shell/screen-guard.tsx';
+import { lazyComponent } from '../../../lib/lazy-component.tsx';
+
+// The sign-in screens, with the forms' code and schemas, are chunks of their own: a signed-in page
+// loads none of it (docs/decisions/0022-back-office-start.md).
+const LoginScreen = lazyComponent(() => import('./shell/login-screen.tsx').then((m) => m.LoginScreen), <CmsLoading />);
+const ResetPasswordScreen = lazyComponent(
+  () => import('./shell/reset-password-screen.tsx').then((m) => m.ResetPasswordScreen),
+  <CmsLoading />,
+);
+
+/**
+ * Loads what the page's first screen draws before the back office is first drawn (the page preloads
+ * those chunks): the screen, or for a page without a signed-in user (cms-shell.ts writes none into
+ * it) the sign-in screen; the "Forgot password?" link's own screen either way.
+ */
+export async function loadFirstScreen(pathname: string): Promise<void> {
+  if (pathname === '/cms/reset-password') return void (await ResetPasswordScreen.preload().catch(() => undefined));
+  if (document.getElementById('cms-user')) await loadScreenAt(pathname);
+  else await LoginScreen.preload().catch(() => undefined);
+}
 
 /** The staff back office (client-rendered): sign-in, the guard of §2, the shell and every screen. */
 export function CmsApp() {

@@ -1,7 +1,10 @@
 import { ShieldAlert } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { TwoFactorSetupDialog } from './two-factor-setup-dialog.tsx';
+import { lazyComponent } from '#client/lib/lazy-component.tsx';
+
+// Only a member of staff who must set two-factor sign-in up sees it: its code is loaded then.
+const TwoFactorSetupDialog = lazyComponent(() => import('./two-factor-setup-dialog.tsx').then((m) => m.TwoFactorSetupDialog));
 
 /**
  * Shown in place of the back office to a member of staff who was signed in when the school began

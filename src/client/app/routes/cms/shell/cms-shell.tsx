@@ -1,12 +1,17 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { ChangePasswordDialog } from '../../../../features/auth/components/change-password-dialog.tsx';
 import { useLogout } from '../../../../features/auth/api/logout.ts';
 import type { CurrentUser } from '../../../../../shared/schemas/user.ts';
 import { SidebarContent } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useSchoolName } from '#client/features/school/api/school.ts';
+import { lazyComponent } from '#client/lib/lazy-component.tsx';
+
+// Loaded the first time it is opened: the form's code is not part of every screen's start.
+const ChangePasswordDialog = lazyComponent(() =>
+  import('../../../../features/auth/components/change-password-dialog.tsx').then((m) => m.ChangePasswordDialog),
+);
 
 /** §9: the sidebar is a drawer under 1024 px. */
 const DRAWER_BREAKPOINT = 1024;
@@ -17,6 +22,8 @@ export function CmsShell({ user, onSignedOut, children }: { user: CurrentUser; o
   const schoolName = useSchoolName();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  // Kept once opened, so that it can close as a dialog does.
+  const [passwordUsed, setPasswordUsed] = useState(false);
   // The home page is the public entry's: loaded from the server, not drawn here.
   const logout = useLogout({ onDone: () => setTimeout(() => window.location.assign('/'), LOGOUT_REDIRECT_MS) });
   const closeDrawerOnSmallScreens = () => {
@@ -54,7 +61,10 @@ export function CmsShell({ user, onSignedOut, children }: { user: CurrentUser; o
           user={user}
           menuOpen={drawerOpen}
           onOpenMenu={() => setDrawerOpen(true)}
-          onChangePassword={() => setPasswordOpen(true)}
+          onChangePassword={() => {
+            setPasswordUsed(true);
+            setPasswordOpen(true);
+          }}
           onLogout={() => logout.mutate()}
           loggingOut={logout.isPending || logout.isSuccess}
         />
@@ -62,7 +72,7 @@ export function CmsShell({ user, onSignedOut, children }: { user: CurrentUser; o
           {children}
         </main>
       </div>
-      <ChangePasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} onSignedOut={onSignedOut} />
+      {passwordUsed && <ChangePasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} onSignedOut={onSignedOut} />}
     </div>
   );
 }

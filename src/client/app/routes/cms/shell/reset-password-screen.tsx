@@ -5,7 +5,7 @@ import { usePasswordPolicy } from '../../../../features/auth/api/get-password-po
 import { useConfirmReset, useResetLink } from '../../../../features/auth/api/password-reset.ts';
 import { errorAt, showServerErrors, useZodForm } from '../../../../lib/zod-form.ts';
 import { newPasswordFormSchema } from '../../../../../shared/schemas/user.ts';
-import { AuthFrame } from './login-screen.tsx';
+import { AuthFrame } from './auth-frame.tsx';
 
 /** The token of the link, from the address's fragment (never sent to the server in a request line). */
 function tokenOfLink(): string {
