@@ -85,10 +85,18 @@ describe.skipIf(chromiumMissingReason())('the back office with years of content'
     const t = await openPage(browser, server.url, PHONE);
     const { page } = t;
     await signInAsAdmin(page, server);
+    // The privacy notice the install wrote: a page of the school's own, in its editor (issue 30).
+    const pages = (await (await page.request.get(`${server.url}/api/website/pages?q=privacy`)).json()) as {
+      data: { id: number }[];
+    };
+    const pageId = pages.data[0]!.id;
     for (const [path, rows, list] of [
       ['/cms/gallery', '[aria-label="Galleries"] > li, :text("No galleries yet")', '/api/admin/galleries?limit=20'],
       ['/cms/events', EVENT_CARDS, '/api/events?limit=24'],
       ['/cms/blog', POST_ROWS, '/api/posts?limit=20'],
+      // The website's editors start with what they edit.
+      ['/cms/website/programs', 'form[aria-label$=" page"]', '/api/website/sections/programs'],
+      [`/cms/website/pages/${pageId}`, 'form', `/api/website/pages/${pageId}`],
     ] as const) {
       const asked: string[] = [];
       const warnings: string[] = [];

@@ -50,7 +50,12 @@ await build({
             // What the screens share is split in two (decision 22): what the back office's start
             // runs (the shell, and the overview, /cms) and what only other screens use (forms, their
             // schemas...). Opening /cms no longer loads and runs every screen's shared code.
-            { name: (id, ctx) => (startsTheBackOffice(id, ctx) ? 'back-office' : null), debugName: 'back-office', minShareCount: 2, priority: 2 },
+            {
+              name: (id, ctx) => (startsTheBackOffice(id, ctx) ? 'back-office' : null),
+              debugName: 'back-office',
+              minShareCount: 2,
+              priority: 2,
+            },
             { name: 'screens', minShareCount: 2, priority: 1, includeDependenciesRecursively: false },
           ],
         },

@@ -130,6 +130,12 @@ export function fromDatetimeLocal(local: string, timeZone: string): string {
 /** Years a school's dates fall in; PostgreSQL refuses year 0 and negative years outright. */
 export const isPlausibleYear = (year: number) => year >= 1900 && year <= 2999;
 
+/**
+ * §9: the wizard's timezone options, offered first; any other zone may be chosen too (issue 31).
+ * Here, not beside the install's schemas: the back office's time-zone field would build those too.
+ */
+export const TIMEZONES = ['Asia/Kolkata', 'America/New_York', 'Europe/London', 'Asia/Tokyo'] as const;
+
 /** Is this an IANA time zone name the runtime knows (what every page formats dates with)? */
 export function isTimeZone(name: string): boolean {
   if (name.length > 64) return false;

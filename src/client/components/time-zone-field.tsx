@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { Field } from './ui/field.tsx';
-import { isTimeZone } from '#shared/dates.ts';
-import { TIMEZONES } from '#shared/schemas/install.ts';
+import { isTimeZone, TIMEZONES } from '#shared/dates.ts';
 
 /**
  * Today's names of zones that browsers list by an older one (CLDR keeps Europe/Kiev, Asia/Calcutta,

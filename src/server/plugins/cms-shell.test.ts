@@ -53,6 +53,19 @@ describe.skipIf(!built)('the back office page', () => {
     expect((await app.inject({ url: '/cms/events', headers: { cookie: admin } })).body).toContain(shared);
   });
 
+  it("preloads what the website's editors open on: a section's words, a page; nothing for an address the screen would not read", async () => {
+    const preloadOf = async (url: string) =>
+      [...(await app.inject({ url, headers: { cookie: admin } })).body.matchAll(/rel="preload" as="fetch"[^>]*href="([^"]+)"/g)].map(
+        (m) => m[1],
+      );
+    expect(await preloadOf('/cms/website/programs')).toContain('/api/website/sections/programs');
+    expect(await preloadOf('/cms/website/pages/7')).toContain('/api/website/pages/7');
+    for (const url of ['/cms/website/nowhere', '/cms/website/pages/x1', '/cms/website/pages', '/cms/website/programs?x=1'])
+      expect((await preloadOf(url)).filter((u) => u!.startsWith('/api/website'))).toEqual([]);
+    const reader = await sessionCookie(app, await createUser(app, { role: null, permissions: { blog: { read: true } } }));
+    expect((await app.inject({ url: '/cms/website/programs', headers: { cookie: reader } })).body).not.toContain('/api/website/');
+  });
+
   it('carries the signed-in user, for that person only and never from the cache', async () => {
     const signedIn = await app.inject({ url: '/cms/blog', headers: { cookie: admin } });
     expect(signedIn.headers['cache-control']).toBe('private, no-cache');

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cmsScreenAt, cmsScreenFor } from '../../client/app/routes/cms/cms-screens.ts';
 import type { Module } from '../../shared/permissions.ts';
+import { SECTION_KEYS } from '../../shared/schemas/site-content-defaults.ts';
 import type { CurrentUser } from '../../shared/schemas/user.ts';
 
 interface ManifestEntry {
@@ -15,6 +16,7 @@ const screenKey = (module: string) => `src/client/app/routes/cms/screens/${modul
 
 const BACK_OFFICE = 'src/client/app/routes/cms/cms-app.tsx';
 
+const RICH_TEXT = 'src/client/features/posts/components/rich-text-editor.tsx';
 /**
  * A lazy chunk a screen loads at once for a user who may write there: the blog screen's editor
  * (TipTap, about 110 KB compressed), which a member of staff who only reads the blog never loads.
@@ -22,7 +24,9 @@ const BACK_OFFICE = 'src/client/app/routes/cms/cms-app.tsx';
  * the editor, LCP 3.16-3.24 → 3.02-3.13 s.
  */
 const WRITER_CHUNKS: Record<string, readonly [Module, string]> = {
-  'blog-admin': ['blog', 'src/client/features/posts/components/rich-text-editor.tsx'],
+  'blog-admin': ['blog', RICH_TEXT],
+  // A page of the school's own (issue 30): the same editor, LCP 3.4-3.8 s before it was preloaded.
+  'website-pages-editor': ['website', RICH_TEXT],
 };
 const WIZARD = 'src/client/app/routes/install/install-app.tsx';
 
@@ -68,7 +72,12 @@ export function cmsPreloader(clientDist: string): (pathname: string, user?: Curr
       const names =
         key === WIZARD
           ? [WIZARD]
-          : [BACK_OFFICE, ...(signIn ? [signIn] : []), ...(screen ? [screenKey(screen)] : []), ...(writes ? [writerChunk![1]] : [])];
+          : [
+              BACK_OFFICE,
+              ...(signIn ? [signIn] : []),
+              ...(screen ? [screenKey(screen)] : []),
+              ...(writes ? [writerChunk![1]] : []),
+            ];
       for (const name of names) visit(name);
       links = [
         ...[...scripts].slice(ownScripts).map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}" />`),
@@ -89,14 +98,34 @@ export function cmsPreloader(clientDist: string): (pathname: string, user?: Curr
 export function cmsDataPreloads(url: string, user: CurrentUser): string {
   const [pathname, query] = url.split('?');
   const can = (module: Module) => Boolean(user.permissions?.[module]?.read);
-  const firstPage = query ? undefined : cmsScreenAt(pathname!)?.firstPage;
+  const screen = query ? undefined : cmsScreenAt(pathname!);
+  const firstPage = screen?.firstPage && can(screen.firstPage[0]) ? addressOn(screen, pathname!) : undefined;
   const urls = [
     '/api/school',
     '/api/auth/password-policy',
     ...(can('leads') ? ['/api/enquiries/new-count'] : []),
-    ...(firstPage && can(firstPage[0]) ? [firstPage[1]] : []),
+    ...(firstPage ? [firstPage] : []),
   ];
   return urls.map((u) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${u}" />`).join('\n    ');
+}
+
+/** What a path's `:param` may be for its data to be preloaded: anything else would be refused, an error in the console. */
+const PARAMS: Record<string, (value: string) => boolean> = {
+  id: (value) => /^[1-9]\d{0,9}$/.test(value),
+  section: (value) => (SECTION_KEYS as readonly string[]).includes(value),
+};
+
+/** A screen's `firstPage` address with the path's params in it, or undefined when one is not what the screen reads. */
+function addressOn(screen: NonNullable<ReturnType<typeof cmsScreenAt>>, pathname: string): string | undefined {
+  const segments = pathname.replace(/^\/cms\/?/, '').split('/');
+  let address = screen.firstPage![1];
+  for (const [i, part] of screen.path.split('/').entries()) {
+    if (!part.startsWith(':')) continue;
+    const value = segments[i]!;
+    if (!PARAMS[part.slice(1)]?.(value)) return undefined;
+    address = address.replace(part, value);
+  }
+  return address;
 }
 
 /**

@@ -8,8 +8,7 @@ import {
   UsernameSchema,
 } from './user.ts';
 
-/** §9: the wizard's timezone options, offered first; any other zone may be chosen too (issue 31). */
-export const TIMEZONES = ['Asia/Kolkata', 'America/New_York', 'Europe/London', 'Asia/Tokyo'] as const;
+export { TIMEZONES } from '../dates.ts';
 
 /** A branch as the install asks for it: name, address and (optionally) phone; the map comes later. */
 export const InstallBranchSchema = z.object(BRANCH_DETAILS);

@@ -6,6 +6,8 @@ import type { Module } from '../../../../shared/permissions.ts';
  * server, which preloads the chunk of the screen a page opens on, and for the three busiest lists
  * their first page (`firstPage`: the module it needs read on, and the exact address the screen
  * asks for when opened without a search: e2e/back-office-lists.spec.ts checks it against the browser).
+ * The editors of the website's words and pages preload what they edit the same way: a `:param` of
+ * the address is the path's.
  */
 export const CMS_SCREENS: readonly {
   path: string;
@@ -26,9 +28,19 @@ export const CMS_SCREENS: readonly {
   { path: 'admissions', title: 'Admissions', module: 'admissions' },
   { path: 'website', title: 'Website', module: 'website' },
   { path: 'website/pages', title: 'Pages', module: 'website-pages' },
-  { path: 'website/pages/:id', title: 'Edit page', module: 'website-pages-editor' },
+  {
+    path: 'website/pages/:id',
+    title: 'Edit page',
+    module: 'website-pages-editor',
+    firstPage: ['website', '/api/website/pages/:id'],
+  },
   // After every other website/... screen: cmsScreenAt takes the first whose pattern fits.
-  { path: 'website/:section', title: 'Edit page', module: 'website-section' },
+  {
+    path: 'website/:section',
+    title: 'Edit page',
+    module: 'website-section',
+    firstPage: ['website', '/api/website/sections/:section'],
+  },
   { path: 'enquiries', title: 'Enquiries', module: 'enquiries' },
   { path: 'settings/school', title: 'School profile', module: 'school-profile' },
   { path: 'settings/security', title: 'Security', module: 'security' },
