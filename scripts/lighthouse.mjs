@@ -9,7 +9,7 @@
 // member of staff who reads the blog only (the list alone), and the Website editors of the Home
 // and Programs pages' words. Targets: Performance >= 95 (>= 90 with an editor), TBT <= 150 ms,
 // Accessibility and Best Practices 100 (SEO is not asked of a noindex back office).
-// `--runs=N` audits each page N times and reports the median run.
+// `--runs=N` audits each page N times and reports the median run; `--only=name,name` audits those pages.
 // Writes bench/results/lighthouse-<time>.json and exits non-zero when a target is missed.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -171,7 +171,8 @@ try {
   chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
   const results = {};
   console.log(`\npage           perf  a11y  best  ${CMS ? '-   ' : 'seo '}  LCP ms  FCP ms  TBT ms  CLS`);
-  for (const [name, page] of Object.entries(pages)) {
+  const only = args.find((a) => a.startsWith('--only='))?.slice(7);
+  for (const [name, page] of Object.entries(pages).filter(([name]) => !only || only.split(',').includes(name))) {
     const [path, cookie, target, prepare, lcpTarget = 1200] = Array.isArray(page) ? page : [page, null, 98];
     await prepare?.();
     // One warm request so the page cache holds the page, as it would on a live site.
