@@ -1,8 +1,10 @@
 /**
  * DESIGN §6: the website's own modules, shown before the spec's. `website` (issue 30): read = see
  * the public pages' drafts and history, write = edit and publish them, delete = delete own pages.
+ * `families` (issue 32): read = see families, children and their photo consents, write = add and
+ * change them and record a consent given on paper, delete = delete a family.
  */
-export const SITE_MODULES = ['gallery', 'events', 'blog', 'website'] as const;
+export const SITE_MODULES = ['gallery', 'events', 'blog', 'website', 'families'] as const;
 
 /** §9: the 15 modules of the permission model, in the spec's order. */
 export const BUSINESS_MODULES = [
@@ -23,7 +25,7 @@ export const BUSINESS_MODULES = [
   'settings',
 ] as const;
 
-/** Every module of the permission grid: the site's four, then §9's fifteen. */
+/** Every module of the permission grid: the site's five, then §9's fifteen. */
 export const MODULES = [...SITE_MODULES, ...BUSINESS_MODULES] as const;
 export type Module = (typeof MODULES)[number];
 
@@ -63,6 +65,7 @@ export function grantsMap(grants: Partial<Record<Module, ReadonlyArray<Action>>>
  * the "User" role the backups and every password hash: `admin` has everything, `manager` is
  * "module-based access" to the website and the enquiries, `user` "limited access" to the website's
  * content (galleries, events, posts: not the public pages' words, which a teacher does not change).
+ * A Manager sees and keeps the families (not deleting one); a User has no family data.
  * Neither has users, backups, restore or the security settings (DESIGN §6).
  */
 export const ROLE_PRESETS: Record<SystemRole, { displayName: string; description: string; permissions: PermissionMap }> = {
@@ -79,6 +82,7 @@ export const ROLE_PRESETS: Record<SystemRole, { displayName: string; description
       events: ACTIONS,
       blog: ACTIONS,
       website: ACTIONS,
+      families: ['read', 'write'],
       leads: ACTIONS,
       settings: ['read'],
     }),

@@ -9,6 +9,7 @@ const LABELS: Partial<Record<Module, string>> = {
   events: 'Events',
   blog: 'Blog',
   website: 'Public pages',
+  families: 'Families and children',
   leads: 'Leads (enquiries)',
   aiInsights: 'AI insights',
   aiAssistant: 'AI assistant',

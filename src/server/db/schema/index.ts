@@ -3,3 +3,4 @@ export * from './content.ts';
 export * from './security.ts';
 export * from './admissions.ts';
 export * from './site.ts';
+export * from './families.ts';
