@@ -13,6 +13,10 @@ export interface AuditNames {
   person?: string;
   /** The display name of the role a role change gave. */
   role?: string;
+  /** A family's name, while the family exists (issue 32). */
+  family?: string;
+  /** A child's name, while the child exists (issue 32). */
+  child?: string;
 }
 
 /** Field names as a head teacher reads them. */
@@ -96,6 +100,10 @@ function thing(entity: AuditEntry['entity'], entry: AuditEntry, names: AuditName
       return 'the security settings';
     case 'enquiry':
       return enquiryOf(entry, names);
+    case 'family':
+      return names.family ? `the family “${names.family}”` : `family #${entry.entityId ?? '?'} (since deleted)`;
+    case 'child':
+      return names.child ?? `child #${entry.entityId ?? '?'} (since deleted)`;
     default:
       return title || 'something';
   }
@@ -191,6 +199,14 @@ export function auditSentence(entry: AuditEntry, names: AuditNames = {}): string
       return `Downloaded the backup ${quoted(entry.title)}`.trim();
     case 'backup-restore':
       return `Restored the site from the backup ${quoted(entry.title)}`.trim();
+    case 'consent-change': {
+      const granted = details?.granted === true;
+      if (details?.purpose === 'none') {
+        return granted ? `Marked ${what} as “No images anywhere”` : `Lifted “No images anywhere” for ${what}`;
+      }
+      const where = details?.purpose === 'website' ? 'on the public website' : 'in the family area';
+      return `Recorded that photos of ${what} ${granted ? 'may' : 'may not'} be shown ${where}`;
+    }
     case 'backup-refused': {
       const operation = details?.operation === 'restore' ? 'restore a backup' : 'download a backup';
       const why = REFUSALS[String(details?.reason)] ?? details?.reason;
@@ -200,6 +216,7 @@ export function auditSentence(entry: AuditEntry, names: AuditNames = {}): string
       if (entity === 'user') return `Added the staff account ${what}`;
       if (entity === 'post' && details?.status === 'draft') return `Started ${what} as a draft`;
       if (entity === 'gallery' && details?.published === false) return `Added ${what}, not yet published`;
+      if (entity === 'family' && details?.enquiry !== undefined) return `Made ${what} from admission #${String(details.enquiry)}`;
       return `Added ${what}`;
     case 'update':
       if (entity === 'backup')

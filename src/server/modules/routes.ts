@@ -8,6 +8,7 @@ import backupsRoutes from './backups/backups.routes.ts';
 import categoriesRoutes from './categories/categories.routes.ts';
 import enquiriesRoutes from './enquiries/enquiries.routes.ts';
 import eventsRoutes from './events/events.routes.ts';
+import familiesRoutes from './families/families.routes.ts';
 import feedsRoutes from './feeds/feeds.routes.ts';
 import galleriesRoutes from './galleries/galleries.routes.ts';
 import healthRoutes from './health/health.routes.ts';
@@ -44,6 +45,7 @@ export async function registerModules(app: FastifyInstance) {
     mediaRoutes,
     enquiriesRoutes,
     admissionsRoutes,
+    familiesRoutes,
     feedsRoutes,
     auditRoutes,
     securityRoutes,

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = {
   'backup-download': 'Backup downloaded',
   'backup-restore': 'Restored from a backup',
   'backup-refused': 'Backup or restore refused',
+  'consent-change': 'Photo consent recorded',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
@@ -46,6 +47,8 @@ export const AUDIT_ENTITIES = {
   backup: 'Backup',
   page: 'Page',
   section: 'Public page words',
+  family: 'Family',
+  child: 'Child',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_KEYS = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];

@@ -34,10 +34,7 @@ const required = (label: string, max: number) =>
 const optional = (label: string, max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() || null : v === undefined ? null : v),
-    z
-      .string(`${label} must be text.`)
-      .max(max, `${label} is too long (at most ${max} characters).`)
-      .nullable(),
+    z.string(`${label} must be text.`).max(max, `${label} is too long (at most ${max} characters).`).nullable(),
   );
 const isoDay = (label: string) =>
   z
@@ -49,7 +46,11 @@ const isoDay = (label: string) =>
     })
     .refine((v) => isPlausibleYear(Number(v.slice(0, 4))), `${label} must be between the years 1900 and 2999.`);
 const optionalDay = (label: string) => z.preprocess((v) => (v === '' || v === undefined ? null : v), isoDay(label).nullable());
-const rowId = z.number().int().min(1).max(2 ** 31 - 1);
+const rowId = z
+  .number()
+  .int()
+  .min(1)
+  .max(2 ** 31 - 1);
 
 export const FamilyContactInputSchema = z
   .object({
@@ -86,7 +87,10 @@ export const ChildInputSchema = z
     /** An existing child of this family (update); absent for a new one. */
     id: rowId.optional(),
     firstName: required('First name', 80),
-    lastName: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string().trim().max(80, 'Last name is too long (at most 80 characters).')),
+    lastName: z.preprocess(
+      (v) => (v === undefined || v === null ? '' : v),
+      z.string().trim().max(80, 'Last name is too long (at most 80 characters).'),
+    ),
     birthDate: isoDay('Date of birth'),
     /** One of the school profile's branch names (a one-branch school may leave it out). */
     branch: optional('Branch', 80),
@@ -137,7 +141,8 @@ export const FamilyInputSchema = z
       ['children', family.children],
     ] as const) {
       const ids = items.flatMap((item) => (item.id ? [item.id] : []));
-      if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: `The same ${list} entry is given twice.`, path: [list] });
+      if (new Set(ids).size !== ids.length)
+        ctx.addIssue({ code: 'custom', message: `The same ${list} entry is given twice.`, path: [list] });
     }
   });
 export type FamilyInput = z.output<typeof FamilyInputSchema>;

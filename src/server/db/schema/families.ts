@@ -23,10 +23,7 @@ export const families = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('families_enquiry_key').on(t.enquiryId),
-    index('families_name_idx').on(sql`lower(${t.name})`, t.id),
-  ],
+  (t) => [uniqueIndex('families_enquiry_key').on(t.enquiryId), index('families_name_idx').on(sql`lower(${t.name})`, t.id)],
 );
 
 /**

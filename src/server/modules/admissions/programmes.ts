@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ProgrammeOption } from '../../../shared/schemas/enquiry-options.ts';
 import type { Programme, ProgramsContent } from '../../../shared/schemas/site-content.ts';
 import type { Db } from '../../db/client.ts';
-import { enquiries } from '../../db/schema/index.ts';
+import { children, enquiries } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
 import { getSchoolProfile, getSiteContent } from '../site/site.service.ts';
 
@@ -34,10 +34,20 @@ async function enquiriesPerProgramme(db: Db, keys: string[]): Promise<Map<string
   return new Map(rows.map((r) => [r.key, r.n]));
 }
 
+/** How many children of the school's families (issue 32) are in each of `keys`. */
+async function childrenPerProgramme(db: Db, keys: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ key: children.programme, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(children)
+    .where(inArray(children.programme, keys))
+    .groupBy(children.programme);
+  return new Map(rows.map((r) => [r.key, r.n]));
+}
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * Issue 30: a programme that enquiries or a branch's seats name cannot vanish. Called before the
+ * Issue 30: a programme that enquiries, a branch's seats or (issue 32) children name cannot vanish. Called before the
  * Programs section is saved (draft) or published: a programme `previous` had that `next` dropped is
  * put back where it was, hidden from the admission form, and `notices` tell staff why.
  */
@@ -49,21 +59,22 @@ export async function keepProgrammesInUse(
   const kept = new Set(next.programmes.map((p) => p.key));
   const dropped = previous.programmes.filter((p) => !kept.has(p.key));
   if (dropped.length === 0) return { content: next, notices: [] };
-  const [counts, school] = await Promise.all([
-    enquiriesPerProgramme(
-      db,
-      dropped.map((p) => p.key),
-    ),
+  const keys = dropped.map((p) => p.key);
+  const [counts, pupils, school] = await Promise.all([
+    enquiriesPerProgramme(db, keys),
+    childrenPerProgramme(db, keys),
     getSchoolProfile(db),
   ]);
   const programmes = [...next.programmes];
   const notices: string[] = [];
   for (const programme of dropped) {
     const applications = counts.get(programme.key) ?? 0;
+    const enrolled = pupils.get(programme.key) ?? 0;
     const branches = school.branches.filter((b) => b.seats?.[programme.key] !== undefined).map((b) => b.name);
-    if (applications === 0 && branches.length === 0) continue;
+    if (applications === 0 && enrolled === 0 && branches.length === 0) continue;
     const reasons = [
       ...(applications ? [plural(applications, 'application', 'applications')] : []),
+      ...(enrolled ? [plural(enrolled, 'child', 'children')] : []),
       ...(branches.length ? [`seats at ${branches.join(' and ')}`] : []),
     ];
     if (programmes.length >= MAX_PROGRAMMES) {
@@ -78,7 +89,7 @@ export async function keepProgrammesInUse(
     programmes.splice(Math.min(at, programmes.length), 0, { ...programme, hidden: true });
     notices.push(
       `${programme.name} has ${reasons.join(' and ')}, so it stays on the board, hidden from the admission form.` +
-        (applications === 0 ? ' Remove its seats in the school profile first to let it go.' : ''),
+        (applications === 0 && enrolled === 0 ? ' Remove its seats in the school profile first to let it go.' : ''),
     );
   }
   return { content: { ...next, programmes }, notices };

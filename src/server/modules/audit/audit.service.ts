@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditEntity, AuditEntry, AuditFilter, AuditPage, AuditQuery } from '../../../shared/schemas/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { auditSentence, type AuditNames } from '../../../shared/audit-sentence.ts';
-import { auditLog, enquiries, roles, users } from '../../db/schema/index.ts';
+import { auditLog, children, enquiries, families, roles, users } from '../../db/schema/index.ts';
 
 /** Who acted and from where: the signed-in user, or nobody (a failed sign-in names the account in `title`). */
 export interface AuditWho {
@@ -114,7 +114,9 @@ export async function withSummaries(db: Db, rows: Row[]): Promise<AuditEntry[]> 
   const roleNames = [
     ...new Set(rows.flatMap((r) => (r.action === 'role-change' && typeof r.details?.role === 'string' ? [r.details.role] : []))),
   ];
-  const [enquiryRows, userRows, roleRows] = await Promise.all([
+  const familyIds = numericIds(rows, 'family');
+  const childIds = numericIds(rows, 'child');
+  const [enquiryRows, userRows, roleRows, familyRows, childRows] = await Promise.all([
     enquiryIds.length
       ? db
           .select({ id: enquiries.id, name: enquiries.name, type: enquiries.type })
@@ -130,7 +132,18 @@ export async function withSummaries(db: Db, rows: Row[]): Promise<AuditEntry[]> 
     roleNames.length
       ? db.select({ name: roles.name, displayName: roles.displayName }).from(roles).where(inArray(roles.name, roleNames))
       : [],
+    familyIds.length
+      ? db.select({ id: families.id, name: families.name }).from(families).where(inArray(families.id, familyIds))
+      : [],
+    childIds.length
+      ? db
+          .select({ id: children.id, firstName: children.firstName, lastName: children.lastName })
+          .from(children)
+          .where(inArray(children.id, childIds))
+      : [],
   ]);
+  const familyById = new Map(familyRows.map((f) => [String(f.id), f.name]));
+  const childById = new Map(childRows.map((c) => [String(c.id), `${c.firstName} ${c.lastName}`.trim()]));
   const enquiryById = new Map(enquiryRows.map((e) => [String(e.id), e]));
   const personById = new Map(userRows.map((u) => [String(u.id), `${u.firstName} ${u.lastName}`.trim()]));
   const roleByName = new Map(roleRows.map((r) => [r.name, r.displayName]));
@@ -140,6 +153,8 @@ export async function withSummaries(db: Db, rows: Row[]): Promise<AuditEntry[]> 
     if (row.entity === 'enquiry' && row.entityId) names.enquiry = enquiryById.get(row.entityId);
     if (row.entity === 'user' && row.entityId) names.person = personById.get(row.entityId) || undefined;
     if (typeof row.details?.role === 'string') names.role = roleByName.get(row.details.role);
+    if (row.entity === 'family' && row.entityId) names.family = familyById.get(row.entityId);
+    if (row.entity === 'child' && row.entityId) names.child = childById.get(row.entityId);
     return { ...entry, summary: auditSentence({ ...entry, summary: '' }, names) };
   });
 }

@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ConsentChangeSchema, FamilyInputSchema, FamilyListQuerySchema } from '../../../shared/schemas/family.ts';
+import { notFound } from '../../errors.ts';
+import { audit, changedFields, whoOf } from '../audit/audit.service.ts';
+import { idParam } from '../media/params.ts';
+import {
+  childOf,
+  consentHistory,
+  createFamily,
+  createFamilyFromEnquiry,
+  deleteFamily,
+  getFamily,
+  listFamilies,
+  recordConsent,
+  updateFamily,
+} from './families.service.ts';
+
+type IdParams = { Params: { id: string } };
+
+const familyId = (request: FastifyRequest<IdParams>) => idParam(request.params.id, 'The family');
+
+/** What an update changed, by field name (never values): the family's own fields, its contacts, its children. */
+function familyChanges(before: object, after: object): string[] {
+  return changedFields(before, after).filter((f) => f !== 'id' && f !== 'enquiryId');
+}
+
+/**
+ * Families and children (issue 32), for staff with the `families` module: read = see them and the
+ * children's consents, write = add and change them and record a consent given on paper, delete =
+ * delete a family. Every change and every consent recorded goes to the audit log (the names in its
+ * sentences are read live, so they go with the family).
+ */
+export default async function familiesRoutes(app: FastifyInstance) {
+  const canRead = app.requirePermission('families', 'read');
+  const canWrite = app.requirePermission('families', 'write');
+  const canDelete = app.requirePermission('families', 'delete');
+
+  const load = async (id: number) => {
+    const family = await getFamily(app.db, id);
+    if (!family) throw notFound('The family');
+    return family;
+  };
+
+  app.get('/api/families', { preHandler: canRead }, async (request) =>
+    listFamilies(app.db, FamilyListQuerySchema.parse(request.query)),
+  );
+
+  app.get<IdParams>('/api/families/:id', { preHandler: canRead }, async (request) => ({ data: await load(familyId(request)) }));
+
+  app.post('/api/families', { preHandler: canWrite }, async (request, reply) => {
+    const input = FamilyInputSchema.parse(request.body ?? {});
+    const id = await createFamily(app.db, input, request.user!.id);
+    const family = await load(id);
+    await audit(app.db, whoOf(request), {
+      action: 'create',
+      entity: 'family',
+      entityId: id,
+      details: { contacts: family.contacts.length, children: family.children.length },
+    });
+    return reply.code(201).send({ data: family });
+  });
+
+  // One step from an enrolled admission: the parent and the child carried over.
+  app.post<IdParams>('/api/families/from-enquiry/:id', { preHandler: canWrite }, async (request, reply) => {
+    const enquiryId = idParam(request.params.id, 'The admission');
+    const id = await createFamilyFromEnquiry(app.db, enquiryId, request.user!.id);
+    const family = await load(id);
+    await audit(app.db, whoOf(request), {
+      action: 'create',
+      entity: 'family',
+      entityId: id,
+      details: { enquiry: enquiryId, contacts: family.contacts.length, children: family.children.length },
+    });
+    return reply.code(201).send({ data: family });
+  });
+
+  app.put<IdParams>('/api/families/:id', { preHandler: canWrite }, async (request) => {
+    const id = familyId(request);
+    const input = FamilyInputSchema.parse(request.body ?? {});
+    const before = await load(id);
+    await updateFamily(app.db, id, input, request.user!.id);
+    const family = await load(id);
+    await audit(app.db, whoOf(request), {
+      action: 'update',
+      entity: 'family',
+      entityId: id,
+      changes: familyChanges(
+        { ...before, children: before.children.map(({ consents: _, programmeName: __, ...c }) => c) },
+        { ...family, children: family.children.map(({ consents: _, programmeName: __, ...c }) => c) },
+      ),
+    });
+    return { data: family };
+  });
+
+  app.delete<IdParams>('/api/families/:id', { preHandler: canDelete }, async (request) => {
+    const id = familyId(request);
+    const family = await load(id);
+    await deleteFamily(app.db, id);
+    await audit(app.db, whoOf(request), {
+      action: 'delete',
+      entity: 'family',
+      entityId: id,
+      details: { contacts: family.contacts.length, children: family.children.length },
+    });
+    return { success: true };
+  });
+
+  // A child's photo consents: the whole history, newest first; staff record one given on paper.
+  app.get<IdParams>('/api/families/children/:id/consents', { preHandler: canRead }, async (request) => ({
+    data: await consentHistory(app.db, idParam(request.params.id, 'The child')),
+  }));
+
+  app.post<IdParams>('/api/families/children/:id/consents', { preHandler: canWrite }, async (request, reply) => {
+    const childId = idParam(request.params.id, 'The child');
+    const change = ConsentChangeSchema.parse(request.body ?? {});
+    const child = await childOf(app.db, childId);
+    const record = await recordConsent(app.db, childId, change, { kind: 'staff', id: request.user!.id });
+    await audit(app.db, whoOf(request), {
+      action: 'consent-change',
+      entity: 'child',
+      entityId: childId,
+      details: { purpose: change.purpose, granted: change.granted, family: child.familyId, by: 'staff' },
+    });
+    return reply.code(201).send({ data: record });
+  });
+}

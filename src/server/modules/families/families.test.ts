@@ -1,0 +1,379 @@
+import type { FastifyInstance } from 'fastify';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needsMessage } from '../../../shared/permissions.ts';
+import { SITE_DEFAULTS } from '../../../shared/schemas/site-content-defaults.ts';
+import type { Family } from '../../../shared/schemas/family.ts';
+import { enquiries } from '../../db/schema/index.ts';
+import { restoreRequest } from '../../test/backup-requests.ts';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { TEST_BRANCHES } from '../../test/install-payload.ts';
+import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
+import { writeBackupFile } from '../backups/backup.service.ts';
+import { keepProgrammesInUse } from '../admissions/programmes.ts';
+
+// Issue 32, the foundation: families, their parent contacts and children, and the children's photo
+// consents (a history), for staff with the `families` module.
+
+let app: FastifyInstance;
+let admin: string;
+let manager: string;
+let teacher: string;
+const [PROGRAMME, OTHER] = SITE_DEFAULTS.programs.programmes.map((p) => p.key) as [string, string];
+const [BRANCH] = TEST_BRANCHES.map((b) => b.name) as [string];
+const work = mkdtempSync(join(tmpdir(), 'sprout-families-'));
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  admin = await sessionCookie(app, (await installTestSchool(app)).admin);
+  manager = await sessionCookie(app, await createUser(app, { role: 'manager' }));
+  teacher = await sessionCookie(app, await createUser(app, { role: 'user' }));
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie = admin, payload?: unknown) =>
+  app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+let seq = 0;
+const familyInput = (name = 'Sharma family', extra: Record<string, unknown> = {}) => {
+  seq += 1;
+  return {
+    name,
+    notes: 'Walks to school',
+    contacts: [
+      { name: 'Priya Sharma', email: `priya${seq}@example.test`, phone: '+91 98765 00001', relation: 'Mother' },
+      { name: 'Rohan Sharma', phone: '+91 98765 00002', relation: 'Father' },
+    ],
+    children: [
+      {
+        firstName: 'Anaya',
+        lastName: 'Sharma',
+        birthDate: '2022-03-14',
+        branch: BRANCH,
+        programme: PROGRAMME,
+        startDate: '2026-06-01',
+      },
+    ],
+    ...extra,
+  };
+};
+const create = async (name?: string, extra?: Record<string, unknown>) => {
+  const res = await call('POST', '/api/families', admin, familyInput(name, extra));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as Family;
+};
+const auditOf = async (entity: string) =>
+  (await call('GET', `/api/audit?entity=${entity}&limit=100`)).json().data as {
+    action: string;
+    entityId: string;
+    summary: string;
+  }[];
+
+describe('families CRUD', () => {
+  it('creates a family with its contacts and children, reads it back, changes and deletes it, each in the audit log', async () => {
+    const made = await create();
+    expect(made).toMatchObject({
+      name: 'Sharma family',
+      notes: 'Walks to school',
+      enquiryId: null,
+      contacts: [
+        { name: 'Priya Sharma', relation: 'Mother', isPrimary: true },
+        { name: 'Rohan Sharma', email: null, isPrimary: false },
+      ],
+      children: [
+        {
+          firstName: 'Anaya',
+          birthDate: '2022-03-14',
+          branch: BRANCH,
+          programme: PROGRAMME,
+          leavingDate: null,
+          consents: { website: null, families: null, none: null },
+        },
+      ],
+    });
+    expect((await call('GET', `/api/families/${made.id}`, manager)).json().data).toEqual(made);
+
+    // Update: keep the mother (changed), drop the father, add a grandmother and a second child.
+    const put = await call('PUT', `/api/families/${made.id}`, manager, {
+      name: 'Sharma-Iyer family',
+      contacts: [
+        { id: made.contacts[0]!.id, name: 'Priya Sharma', email: made.contacts[0]!.email, phone: null, relation: 'Mother' },
+        { name: 'Lata Iyer', email: `lata${seq}@example.test`, relation: 'Grandmother', isPrimary: true },
+      ],
+      children: [
+        { ...familyInput().children[0], id: made.children[0]!.id, leavingDate: '2027-03-31' },
+        { firstName: 'Kabir', lastName: 'Sharma', birthDate: '2023-01-02', programme: OTHER, branch: BRANCH },
+      ],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const changed = put.json().data as Family;
+    expect(changed.name).toBe('Sharma-Iyer family');
+    expect(changed.notes).toBeNull();
+    expect(changed.contacts.map((c) => [c.name, c.isPrimary])).toEqual([
+      ['Lata Iyer', true],
+      ['Priya Sharma', false],
+    ]);
+    expect(changed.contacts.find((c) => c.name === 'Priya Sharma')!.id).toBe(made.contacts[0]!.id);
+    expect(changed.children.map((c) => [c.firstName, c.leavingDate])).toEqual([
+      ['Anaya', '2027-03-31'],
+      ['Kabir', null],
+    ]);
+
+    expect((await call('DELETE', `/api/families/${made.id}`, manager)).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/families/${made.id}`)).statusCode).toBe(200);
+    expect((await call('GET', `/api/families/${made.id}`)).statusCode).toBe(404);
+
+    const log = (await auditOf('family')).filter((e) => e.entityId === String(made.id));
+    expect(log.map((e) => e.action)).toEqual(['delete', 'update', 'create']);
+    expect(log[0]!.summary).toBe(`Deleted family #${made.id} (since deleted)`);
+  });
+
+  it('refuses bad programmes and branches, a family without a contact, a contact without e-mail or phone, and text over its limit, naming the field', async () => {
+    const refused = async (payload: unknown, field: string) => {
+      const res = await call('POST', '/api/families', admin, payload);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(Object.keys(res.json().fields ?? {}), res.body).toContain(field);
+      return res.json();
+    };
+    const child = familyInput().children[0]!;
+    await refused(familyInput('X', { children: [{ ...child, programme: 'astronauts' }] }), 'children.0.programme');
+    await refused(familyInput('X', { children: [{ ...child, branch: 'Moon Branch' }] }), 'children.0.branch');
+    await refused(familyInput('X', { contacts: [] }), 'contacts');
+    await refused(familyInput('X', { children: [] }), 'children');
+    await refused(familyInput('X', { contacts: [{ name: 'Nobody' }] }), 'contacts.0.email');
+    await refused(familyInput('x'.repeat(121)), 'name');
+    await refused(familyInput('X', { notes: 'n'.repeat(2001) }), 'notes');
+    await refused(familyInput('X', { children: [{ ...child, firstName: 'a'.repeat(81) }] }), 'children.0.firstName');
+    await refused(familyInput('X', { children: [{ ...child, birthDate: '2022-02-30' }] }), 'children.0.birthDate');
+    await refused(familyInput('X', { children: [{ ...child, leavingDate: '2020-01-01' }] }), 'children.0.leavingDate');
+    const res = await refused(familyInput('X', { contacts: [{ name: 'P', email: 'not-an-email' }] }), 'contacts.0.email');
+    expect(res.fields['contacts.0.email']).toMatch(/valid e-mail/);
+    expect((await call('GET', '/api/families?q=X')).json().total).toBe(0);
+  });
+
+  it('keeps a parent’s e-mail to one contact across families (it becomes their sign-in)', async () => {
+    const first = await create('Khan family');
+    const email = first.contacts[0]!.email!.toUpperCase();
+    const res = await call(
+      'POST',
+      '/api/families',
+      admin,
+      familyInput('Other family', { contacts: [{ name: 'Someone', email }] }),
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().fields).toHaveProperty(['contacts.0.email']);
+    // Its own family may keep it on an update.
+    const same = await call('PUT', `/api/families/${first.id}`, admin, {
+      ...familyInput('Khan family'),
+      contacts: [{ ...first.contacts[0], email }],
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    // Ids of another family's contacts or children are refused.
+    const other = await create('Patel family');
+    const foreign = await call('PUT', `/api/families/${first.id}`, admin, {
+      ...familyInput('Khan family'),
+      children: [{ ...familyInput().children[0], id: other.children[0]!.id }],
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().fields).toHaveProperty(['children.0.id']);
+  });
+
+  it('answers 403 naming the families module to staff without it, 401 to nobody', async () => {
+    const family = await create('Gupta family');
+    for (const [method, url] of [
+      ['GET', '/api/families'],
+      ['GET', `/api/families/${family.id}`],
+      ['GET', `/api/families/children/${family.children[0]!.id}/consents`],
+    ] as const) {
+      const res = await call(method, url, teacher);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(needsMessage([['families', 'read']]));
+    }
+    const post = await call('POST', '/api/families', teacher, familyInput());
+    expect(post.json().message).toBe(needsMessage([['families', 'write']]));
+    expect((await app.inject('/api/families')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/families', () => {
+  it('searches families, contacts and children, and pages through them in one order', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `Zeta${String(i).padStart(2, '0')} family`);
+    for (const name of names) await create(name);
+    await create('Quokka family', {
+      contacts: [{ name: 'Meera Quokka', email: 'meera.unique@example.test' }],
+      children: [{ firstName: 'Ishaan', lastName: 'Rare', birthDate: '2021-05-05', programme: OTHER, branch: BRANCH }],
+    });
+    const list = async (query: string) => (await call('GET', `/api/families?${query}`, manager)).json();
+    expect((await list('q=quokka')).data.map((f: Family) => f.name)).toEqual(['Quokka family']);
+    expect((await list('q=MEERA.UNIQUE')).data.map((f: Family) => f.name)).toEqual(['Quokka family']);
+    expect((await list('q=ishaan rare')).data.map((f: Family) => f.name)).toEqual(['Quokka family']);
+    expect((await list('q=100%25')).total).toBe(0);
+    const quokka = (await list('q=quokka')).data[0];
+    expect(quokka.contacts).toEqual([expect.objectContaining({ name: 'Meera Quokka', isPrimary: true })]);
+    expect(quokka.children).toEqual([expect.objectContaining({ firstName: 'Ishaan', programme: OTHER })]);
+    expect((await list(`programme=${OTHER}&q=quokka`)).total).toBe(1);
+    expect((await list(`programme=${PROGRAMME}&q=quokka`)).total).toBe(0);
+
+    const first = await list('q=zeta&limit=5');
+    const second = await list('q=zeta&limit=5&offset=5');
+    const third = await list('q=zeta&limit=5&offset=10');
+    expect(first.total).toBe(12);
+    expect([...first.data, ...second.data, ...third.data].map((f: Family) => f.name)).toEqual(names);
+    expect(first.counts.families).toBeGreaterThanOrEqual(13);
+    expect((await call('GET', '/api/families?limit=0')).statusCode).toBe(400);
+    expect((await call('GET', `/api/families?q=${'a'.repeat(101)}`)).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/families/from-enquiry/:id', () => {
+  const admission = async (stage: 'enrolled' | 'offered', email: string) => {
+    const [row] = await app.db
+      .insert(enquiries)
+      .values({
+        type: 'admission',
+        name: 'Vihaan Rao',
+        email,
+        phone: '+91 98765 11111',
+        details: {
+          fatherName: 'Arjun Rao',
+          birthDate: '2022-08-09',
+          address: '1 Road',
+          department: PROGRAMME,
+          admissionDate: '2026-06-01',
+          branch: BRANCH,
+        },
+        stage,
+      })
+      .returning({ id: enquiries.id });
+    return row!.id;
+  };
+
+  it('makes the family from an enrolled admission once, refuses one not enrolled', async () => {
+    const id = await admission('enrolled', 'arjun@example.test');
+    const res = await call('POST', `/api/families/from-enquiry/${id}`, manager);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({
+      name: 'Rao family',
+      enquiryId: id,
+      contacts: [
+        { name: 'Arjun Rao', email: 'arjun@example.test', phone: '+91 98765 11111', relation: 'Father', isPrimary: true },
+      ],
+      children: [
+        {
+          firstName: 'Vihaan',
+          lastName: 'Rao',
+          birthDate: '2022-08-09',
+          programme: PROGRAMME,
+          branch: BRANCH,
+          startDate: '2026-06-01',
+        },
+      ],
+    });
+    const again = await call('POST', `/api/families/from-enquiry/${id}`, manager);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().familyId).toBe(res.json().data.id);
+
+    const offered = await admission('offered', 'other@example.test');
+    const refused = await call('POST', `/api/families/from-enquiry/${offered}`, manager);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/enrolled/i);
+    expect((await call('POST', '/api/families/from-enquiry/987654', manager)).statusCode).toBe(404);
+
+    const [entry] = (await auditOf('family')).filter((e) => e.entityId === String(res.json().data.id));
+    expect(entry!.summary).toBe(`Made the family “Rao family” from admission #${id}`);
+  });
+});
+
+describe('consents', () => {
+  it('keeps every change as history, newest first, the latest current, each in the audit log', async () => {
+    const family = await create('Mehta family');
+    const child = family.children[0]!;
+    const url = `/api/families/children/${child.id}/consents`;
+    for (const change of [
+      { purpose: 'website', granted: true, source: 'paper form' },
+      { purpose: 'families', granted: true },
+      { purpose: 'website', granted: false, source: 'phone call' },
+      { purpose: 'none', granted: true },
+    ]) {
+      const res = await call('POST', url, manager, change);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data).toMatchObject({ ...change, recordedByKind: 'staff', childId: child.id });
+    }
+    const history = (await call('GET', url, manager)).json().data;
+    expect(history.map((h: { purpose: string; granted: boolean }) => `${h.purpose}:${h.granted}`)).toEqual([
+      'none:true',
+      'website:false',
+      'families:true',
+      'website:true',
+    ]);
+    expect(history[1].source).toBe('phone call');
+    const current = (await call('GET', `/api/families/${family.id}`)).json().data.children[0].consents;
+    expect(current).toMatchObject({ website: { granted: false }, families: { granted: true }, none: { granted: true } });
+
+    for (const bad of [
+      { purpose: 'instagram', granted: true },
+      { purpose: 'website' },
+      { purpose: 'website', granted: true, source: 's'.repeat(201) },
+    ]) {
+      expect((await call('POST', url, manager, bad)).statusCode).toBe(400);
+    }
+    expect(
+      (await call('POST', '/api/families/children/987654/consents', manager, { purpose: 'website', granted: true })).statusCode,
+    ).toBe(404);
+    expect((await call('POST', url, teacher, { purpose: 'website', granted: true })).statusCode).toBe(403);
+
+    const log = (await auditOf('child')).filter((e) => e.entityId === String(child.id)).map((e) => e.summary);
+    expect(log).toEqual([
+      'Marked Anaya Sharma as “No images anywhere”',
+      'Recorded that photos of Anaya Sharma may not be shown on the public website',
+      'Recorded that photos of Anaya Sharma may be shown in the family area',
+      'Recorded that photos of Anaya Sharma may be shown on the public website',
+    ]);
+  });
+});
+
+describe('programmes that children name', () => {
+  it('stay on the Programs section, hidden, when staff remove them', async () => {
+    await create('Bose family', {
+      children: [{ firstName: 'Tara', lastName: 'Bose', birthDate: '2021-01-01', programme: OTHER, branch: BRANCH }],
+    });
+    const before = SITE_DEFAULTS.programs;
+    const after = { ...before, programmes: before.programmes.filter((p) => p.key !== OTHER) };
+    const kept = await keepProgrammesInUse(app.db, before, after);
+    expect(kept.content.programmes.find((p) => p.key === OTHER)).toMatchObject({ hidden: true });
+    expect(kept.notices.join(' ')).toMatch(/1 child\b/);
+  });
+});
+
+describe('a backup of the families', () => {
+  it('restores families, contacts, children and every consent exactly', async () => {
+    const family = await create('Backup family');
+    const url = `/api/families/children/${family.children[0]!.id}/consents`;
+    await call('POST', url, admin, { purpose: 'website', granted: true, source: 'paper form' });
+    await call('POST', url, admin, { purpose: 'website', granted: false });
+    const snapshot = (await call('GET', `/api/families/${family.id}`)).json().data;
+    const history = (await call('GET', url)).json().data;
+    const list = (await call('GET', '/api/families?limit=100')).json();
+    const archive = join(work, 'families.tar.gz');
+    await writeBackupFile(app.database.current, app.dataDir, archive);
+
+    const target = await buildTestApp();
+    try {
+      const cookie = await sessionCookie(target, (await installTestSchool(target)).admin);
+      const res = await restoreRequest(target, cookie, readFileSync(archive), { name: 'families.tar.gz' });
+      expect(res.statusCode, res.body).toBe(200);
+      const restoredAdmin = await sessionCookie(target, (await target.db.query.users.findFirst())!);
+      const get = (u: string) => target.inject({ url: u, headers: { cookie: restoredAdmin } });
+      expect((await get(`/api/families/${family.id}`)).json().data).toEqual(snapshot);
+      expect((await get(url)).json().data).toEqual(history);
+      expect((await get('/api/families?limit=100')).json()).toEqual(list);
+    } finally {
+      await target.close();
+    }
+  }, 120_000);
+});
