@@ -31,11 +31,11 @@ export default async function admissionsRoutes(app: FastifyInstance) {
   const write = { preHandler: app.requirePermission('leads', 'write') };
   const host = (request: FastifyRequest) => new URL(app.siteOrigin(request)).host;
 
-  // The school's programmes (Website > Programs, hidden ones too): the board's filter, the inbox's
-  // and the seats editor's names. Public words, but only staff need the hidden ones.
+  // The school's programmes (Website > Programs, hidden ones too): the board's filter, the inbox's,
+  // the seats editor's and the families' (issue 32) names. Public words, but only staff need the hidden ones.
   app.get(
     '/api/admissions/programmes',
-    { preHandler: app.requireAnyPermission(['leads', 'read'], ['settings', 'read']) },
+    { preHandler: app.requireAnyPermission(['leads', 'read'], ['settings', 'read'], ['families', 'read']) },
     async () => ({ data: await currentProgrammes(app.db) }),
   );
 

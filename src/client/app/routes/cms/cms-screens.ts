@@ -26,6 +26,10 @@ export const CMS_SCREENS: readonly {
   { path: 'blog', title: 'Blog', module: 'blog-admin', firstPage: ['blog', '/api/posts?limit=20'] },
   { path: 'blogpage', title: 'Post', module: 'post-view' },
   { path: 'admissions', title: 'Admissions', module: 'admissions' },
+  // Issue 32: families and children; "new" before ":id", which would match it too.
+  { path: 'families', title: 'Families', module: 'families-list' },
+  { path: 'families/new', title: 'Add family', module: 'family-form' },
+  { path: 'families/:id', title: 'Family', module: 'family-form' },
   { path: 'website', title: 'Website', module: 'website' },
   { path: 'website/pages', title: 'Pages', module: 'website-pages' },
   {

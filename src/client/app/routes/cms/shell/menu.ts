@@ -4,6 +4,7 @@ import {
   Files,
   FolderTree,
   Globe,
+  HeartHandshake,
   Images,
   History,
   Inbox,
@@ -45,6 +46,7 @@ export const MAIN_MENU: MenuItem[] = [
   { name: 'Pages', href: '/cms/website/pages', icon: Files, module: 'website' },
   { name: 'Enquiries', href: '/cms/enquiries', icon: Inbox, module: 'leads' },
   { name: 'Admissions', href: '/cms/admissions', icon: KanbanSquare, module: 'leads' },
+  { name: 'Families', href: '/cms/families', icon: HeartHandshake, module: 'families' },
 ];
 
 /** Under the Administration heading (§2); Settings is collapsible with Category. */

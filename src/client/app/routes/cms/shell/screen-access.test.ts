@@ -16,6 +16,9 @@ describe('which back-office screens the signed-in user may open', () => {
     expect(refused('user')).toEqual([
       '/cms/category',
       '/cms/admissions',
+      '/cms/families',
+      '/cms/families/new',
+      '/cms/families/3',
       '/cms/website',
       '/cms/website/pages',
       '/cms/website/pages/3',

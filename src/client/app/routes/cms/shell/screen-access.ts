@@ -36,6 +36,7 @@ export interface Refusal {
 const WRITE_SCREENS: Record<string, string> = {
   'events/new': 'Adding an event',
   'events/edit/:id': 'Changing an event',
+  'families/new': 'Adding a family',
 };
 
 /**
