@@ -146,9 +146,11 @@ const EXPECTED: Record<string, Rule> = {
   'GET /api/admissions/board': needs('leads', 'read'),
   'GET /api/admissions/export.csv': needs('leads', 'read'),
   'GET /api/admissions/tallies': needs('leads', 'read'),
+  // The programmes' names: the admissions board, the seats editor and the families' screens (issue 32).
   'GET /api/admissions/programmes': [
     ['leads', 'read'],
     ['settings', 'read'],
+    ['families', 'read'],
   ],
   'GET /api/enquiries/:id/timeline': needs('leads', 'read'),
   'POST /api/enquiries/:id/stage': needs('leads', 'write'),
@@ -179,6 +181,16 @@ const EXPECTED: Record<string, Rule> = {
   'GET /api/website/pages/:id/versions/:versionId': needs('website', 'read'),
   'POST /api/website/pages/:id/versions/:versionId/restore': needs('website', 'write'),
   'GET /api/website/pages/:id/preview': needs('website', 'read'),
+
+  // Families and children (issue 32): the families module.
+  'GET /api/families': needs('families', 'read'),
+  'GET /api/families/:id': needs('families', 'read'),
+  'POST /api/families': needs('families', 'write'),
+  'PUT /api/families/:id': needs('families', 'write'),
+  'DELETE /api/families/:id': needs('families', 'delete'),
+  'POST /api/families/from-enquiry/:id': needs('families', 'write'),
+  'GET /api/families/children/:id/consents': needs('families', 'read'),
+  'POST /api/families/children/:id/consents': needs('families', 'write'),
 
   // Backups hold every account and enquiry, and a restore replaces everything: administrators only
   // (issue 29), each download and restore confirmed with the password again.
