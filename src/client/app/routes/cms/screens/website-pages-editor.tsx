@@ -1,7 +1,8 @@
 import { ArrowLeft, History, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { FormProvider, useFormState } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
+import { LazyRichTextEditor } from '#client/features/posts/components/lazy-rich-text-editor.tsx';
 import { toast } from 'sonner';
 import { AlertDialog } from '#client/components/ui/alert-dialog.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -27,15 +28,7 @@ import { PageStatus, someone } from '#client/features/website-pages/components/p
 import { showServerErrors, useZodForm } from '#client/lib/zod-form.ts';
 import { SitePageContentSchema, type SitePage, type SitePageContent } from '#shared/schemas/site-page.ts';
 
-/** TipTap comes in its own chunk after the form is drawn (the blog's editor and its reasons). */
-const RichTextEditor = lazy(async () => ({
-  default: (await import('#client/features/posts/components/rich-text-editor.tsx')).RichTextEditor,
-}));
-const Editor: BodyEditor = (props) => (
-  <Suspense fallback={<div className="h-64 rounded-lg border border-slate-300 bg-white" />}>
-    <RichTextEditor {...props} />
-  </Suspense>
-);
+const Editor: BodyEditor = (props) => <LazyRichTextEditor {...props} />;
 
 const LIST = '/cms/website/pages';
 const EMPTY: SitePageContent = { title: '', slug: '', body: '', placement: 'none' };

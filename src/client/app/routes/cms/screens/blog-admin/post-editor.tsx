@@ -1,23 +1,12 @@
 import { X } from 'lucide-react';
-import {
-  lazy,
-  memo,
-  Suspense,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type ComponentProps,
-  type RefObject,
-} from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type ComponentProps, type RefObject } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/field.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import { LazyRichTextEditor } from '#client/features/posts/components/lazy-rich-text-editor.tsx';
 import { SafeImage } from '#client/features/media/components/safe-image.tsx';
 import { TextArea } from '#client/features/media/components/textarea.tsx';
 import { UploadProgress } from '#client/features/media/components/upload-progress.tsx';
@@ -26,14 +15,6 @@ import { PostHtml } from '#client/features/posts/components/post-html.tsx';
 import { useSlugCheck, type SlugState } from '#client/features/posts/hooks/use-slug-check.ts';
 import { showServerErrors, useZodForm } from '#client/lib/zod-form.ts';
 import { PostFormSchema, slugify, type Post, type PostFormValues } from '#shared/schemas/post.ts';
-
-/**
- * TipTap (about 110 KB compressed) comes in its own chunk, after the form is drawn: the blog screen
- * opens without it, and a member of staff who only reads the blog never downloads it.
- */
-const RichTextEditor = lazy(async () => ({
-  default: (await import('#client/features/posts/components/rich-text-editor.tsx')).RichTextEditor,
-}));
 
 /** The post the editor holds: its id (null: a new one), cover and fields. */
 interface Draft {
@@ -242,9 +223,8 @@ function PostForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
           <p id="post-body-label" className="mb-1 text-sm font-semibold text-slate-800">
             Content
           </p>
-          <Suspense fallback={<div className="h-64 rounded-lg border border-slate-300 bg-white" />}>
-            <RichTextEditor value={initial.values.content} onChange={setContent} labelId="post-body-label" />
-          </Suspense>
+          {/* TipTap comes in its own chunk, after the form is painted: a member of staff who only reads the blog never loads it. */}
+          <LazyRichTextEditor value={initial.values.content} onChange={setContent} labelId="post-body-label" />
         </div>
       </div>
       {mode === 'preview' && <PostPreview control={form.control} cover={coverShown} />}
