@@ -80,4 +80,23 @@ describe('an audit entry as a sentence', () => {
       'Published the page “Privacy Policy”',
     );
   });
+
+  it('words families and photo consents, naming them while they exist (issue 32)', () => {
+    const family = entry({ action: 'create', entity: 'family', entityId: '7', details: { enquiry: 12 } });
+    expect(auditSentence(family, { family: 'Rao family' })).toBe('Made the family “Rao family” from admission #12');
+    expect(
+      auditSentence(entry({ action: 'update', entity: 'family', entityId: '7', changes: ['children'] }), {
+        family: 'Rao family',
+      }),
+    ).toBe('Changed the family “Rao family”: children');
+    expect(auditSentence(entry({ action: 'delete', entity: 'family', entityId: '7' }))).toBe('Deleted family #7 (since deleted)');
+    const consent = (purpose: string, granted: boolean) =>
+      auditSentence(entry({ action: 'consent-change', entity: 'child', entityId: '3', details: { purpose, granted } }), {
+        child: 'Vihaan Rao',
+      });
+    expect(consent('website', true)).toBe('Recorded that photos of Vihaan Rao may be shown on the public website');
+    expect(consent('families', false)).toBe('Recorded that photos of Vihaan Rao may not be shown in the family area');
+    expect(consent('none', true)).toBe('Marked Vihaan Rao as “No images anywhere”');
+    expect(consent('none', false)).toBe('Lifted “No images anywhere” for Vihaan Rao');
+  });
 });

@@ -243,27 +243,41 @@ async function checkChildren(db: Db, kids: ChildInput[]): Promise<ChildInput[]> 
 async function checkEmailsFree(db: Db, input: FamilyInput, familyId: number | null) {
   const emails = input.contacts.flatMap((c) => (c.email ? [c.email] : []));
   if (emails.length === 0) return;
-  const taken = await db
-    .select({ email: sql<string>`lower(${familyContacts.email})` })
+  const [taken] = await db
+    .select({ email: sql<string>`lower(${familyContacts.email})`, familyId: familyContacts.familyId, family: families.name })
     .from(familyContacts)
+    .innerJoin(families, eq(families.id, familyContacts.familyId))
     .where(
       and(
         inArray(sql`lower(${familyContacts.email})`, emails),
         familyId === null ? undefined : sql`${familyContacts.familyId} <> ${familyId}`,
       ),
-    );
-  if (taken.length === 0) return;
-  const i = input.contacts.findIndex((c) => c.email === taken[0]!.email);
-  throw emailTaken(i);
+    )
+    .limit(1);
+  if (!taken) return;
+  throw emailTaken(
+    input.contacts.findIndex((c) => c.email === taken.email),
+    taken,
+  );
 }
 
-const emailTaken = (i: number) =>
-  conflict('This e-mail address is already a contact of another family.', {
-    fields: {
-      [`contacts.${Math.max(i, 0)}.email`]:
-        'Another family has a contact with this e-mail address: each parent signs in with their own.',
+/**
+ * 409 naming the field, and the family that has the address (a sibling enrolled later belongs in
+ * it: staff add the child there).
+ */
+const emailTaken = (i: number, other?: { familyId: number; family: string }) =>
+  conflict(
+    other
+      ? `This e-mail address is already a contact of the family “${other.family}”.`
+      : 'This e-mail address is already a contact of another family.',
+    {
+      ...(other ? { familyId: other.familyId } : {}),
+      fields: {
+        [`contacts.${Math.max(i, 0)}.email`]:
+          'Another family has a contact with this e-mail address: each parent signs in with their own.',
+      },
     },
-  });
+  );
 
 /** The primary contact: the one marked, else the first. */
 const withPrimary = (contacts: FamilyInput['contacts']) => {

@@ -167,6 +167,10 @@ describe('families CRUD', () => {
     );
     expect(res.statusCode).toBe(409);
     expect(res.json().fields).toHaveProperty(['contacts.0.email']);
+    expect(res.json()).toMatchObject({
+      familyId: first.id,
+      message: 'This e-mail address is already a contact of the family “Khan family”.',
+    });
     // Its own family may keep it on an update.
     const same = await call('PUT', `/api/families/${first.id}`, admin, {
       ...familyInput('Khan family'),
