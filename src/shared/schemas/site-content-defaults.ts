@@ -27,9 +27,12 @@ export const SECTION_TITLES: Record<SectionKey, string> = {
 export const DEFAULT_HEADLINE = 'A Place to Grow, Learn & Shine';
 
 /**
- * Today's texts (the spec's school): what a fresh install shows until staff change a section, and
- * what "Reset to the default text" brings back. Zod-free, so public pages read it without zod.
- * Every section parses with its schema (site-content.test.ts).
+ * What a fresh install shows until staff change a section, and what "Reset to the default text"
+ * brings back: words true of any preschool. A detail the school never gave (parents' quotes, a
+ * board such as CBSE, a count of branches, opening hours, documents to bring) is left out, not
+ * invented (issue 30); the sample content publishes the spec's texts (sample-site-content.ts).
+ * Zod-free, so public pages read it without zod. Every section parses with its schema
+ * (site-content.test.ts).
  */
 export const SITE_DEFAULTS: SiteContent = {
   home: {
@@ -64,41 +67,9 @@ export const SITE_DEFAULTS: SiteContent = {
         },
       ],
     },
-    // §3: four entries, each a parent's, rated 5.
-    testimonials: {
-      eyebrow: 'Kind words',
-      heading: 'Parent Testimonials',
-      items: [
-        {
-          name: 'Priya Sharma',
-          relation: 'Parent',
-          quote:
-            'My daughter runs into class every morning. The teachers notice every little milestone and share it with us, and she has grown so confident in just one term.',
-          rating: 5,
-        },
-        {
-          name: 'Rahul Mehta',
-          relation: 'Parent',
-          quote:
-            'The play-based approach really works. Our son now counts everything he sees and tells us stories from storytime at dinner. We could not be happier.',
-          rating: 5,
-        },
-        {
-          name: 'Anjali Verma',
-          relation: 'Parent',
-          quote:
-            'Safe, clean and full of warmth. The settling-in weeks were gentle, and the regular updates gave us real peace of mind as first-time parents.',
-          rating: 5,
-        },
-        {
-          name: 'David Thomas',
-          relation: 'Parent',
-          quote:
-            'From the art corner to the garden, every day brings something new. The cultural celebrations are a highlight for our whole family.',
-          rating: 5,
-        },
-      ],
-    },
+    // A school's own parents' words only: none until staff add them, and the section is not drawn
+    // meanwhile. The sample content fills the spec's four (sample-site-content.ts).
+    testimonials: { eyebrow: 'Kind words', heading: 'Parent Testimonials', items: [] },
     events: { eyebrow: 'What’s happening', heading: 'Latest Events' },
     showScene: true,
   },
@@ -106,12 +77,12 @@ export const SITE_DEFAULTS: SiteContent = {
     banner: {
       eyebrow: 'About us',
       title: 'Where little learners bloom',
-      text: 'A caring place where children aged 2 to 6 play, explore and grow into confident, curious learners.',
+      text: 'A caring place where children play, explore and grow into confident, curious learners.',
     },
     blocks: [
       {
         title: 'Who We Are',
-        text: 'We are a community of teachers, parents and children across two friendly branches. For years we have welcomed families into classrooms that feel like a second home: bright, safe and full of laughter.\n\nOur teachers are trained in early childhood education and chosen as much for their warmth as their skill.',
+        text: 'We are a community of teachers, parents and children. We welcome families into classrooms that feel like a second home: bright, safe and full of laughter.\n\nOur teachers are chosen as much for their warmth as for their skill.',
         icon: 'school',
         photo: null,
       },
@@ -124,19 +95,19 @@ export const SITE_DEFAULTS: SiteContent = {
     ],
     bulletsTitle: 'What Makes Us Different',
     bullets: [
-      'Small groups with caring, trained teachers who know every child by name',
-      'Play-based learning that blends CBSE, Montessori and STEAM ideas',
-      'Safe, bright classrooms and a garden made for little explorers',
-      'Daily updates and regular meetings that keep parents close',
-      'Healthy routines: rest, outdoor play and nutritious snack times',
-      'Celebrations of every culture, festival and milestone together',
+      'Caring teachers who know every child by name',
+      'Play-based learning that follows each child’s curiosity',
+      'Safe, bright classrooms made for little explorers',
+      'Regular news that keeps parents close',
+      'Healthy routines: rest, play and snack times',
+      'Celebrations of every milestone together',
     ],
   },
   programs: {
     banner: {
       eyebrow: 'Our programs',
       title: 'A class for every stage',
-      text: 'Thoughtful programs for children aged 2 to 6, each designed around how little ones grow.',
+      text: 'Thoughtful programs for young children, each designed around how little ones grow.',
     },
     // The keys are the admission form's departments (enquiry-options.ts): enquiries name them.
     programmes: [
@@ -181,45 +152,30 @@ export const SITE_DEFAULTS: SiteContent = {
       },
     ],
     activitiesTitle: 'Enrichment Activities',
-    activitiesIntro: 'Eight ways we make every week exciting.',
-    // §2 names seven activities and leaves the eighth to us: Yoga & Mindfulness suits the age group.
+    activitiesIntro: 'Some of the ways we make every week exciting.',
     activities: [
       { name: 'Art & Music', icon: 'music' },
-      { name: 'Outdoor Activities', icon: 'trees' },
-      { name: 'Storytime & Drama', icon: 'book-open' },
-      { name: 'Cultural Celebrations', icon: 'party-popper' },
-      { name: 'STEM Exploration', icon: 'flask-conical' },
-      { name: 'Phonics', icon: 'spell-check' },
-      { name: 'Abacus', icon: 'calculator' },
-      { name: 'Yoga & Mindfulness', icon: 'flower-2' },
+      { name: 'Outdoor Play', icon: 'trees' },
+      { name: 'Storytime', icon: 'book-open' },
+      { name: 'Celebrations', icon: 'party-popper' },
+      { name: 'Discovery & Exploration', icon: 'flask-conical' },
     ],
     highlightsTitle: 'Classroom Highlights',
     highlights: [
-      { title: 'Small class sizes', text: 'Low child-to-teacher ratios so every child is seen and heard.' },
-      { title: 'Learning corners', text: 'Reading nooks, building zones, art tables and a pretend-play kitchen.' },
-      { title: 'Safe and clean', text: 'Child-safe furniture, CCTV, daily sanitising and trained first-aiders.' },
-      { title: 'Parent partnership', text: 'Daily notes, photo updates and termly progress meetings.' },
+      { title: 'Learning corners', text: 'Places to read, build, draw and pretend, so every child finds something to explore.' },
+      { title: 'Parent partnership', text: 'We keep in touch with families about how each child is growing.' },
     ],
   },
   curriculum: {
     banner: {
       eyebrow: 'Our curriculum',
       title: 'Learning through play, the balanced way',
-      text: 'We blend CBSE, Montessori and STEAM so every child builds strong foundations while having fun.',
+      text: 'Every child builds strong foundations while having fun.',
     },
-    approaches: [
-      {
-        name: 'CBSE',
-        text: 'A structured foundation in language and numbers that prepares children for primary school.',
-      },
-      { name: 'Montessori', text: 'Hands-on materials, independence and learning at each child’s own pace.' },
-      {
-        name: 'STEAM',
-        text: 'Science, technology, engineering, art and maths through play, building and experiments.',
-      },
-    ],
+    // The approaches a school follows (a board, Montessori, ...) are its own to name: none by default.
+    approaches: [],
     areasTitle: 'Learning Areas',
-    areasIntro: 'Eight areas, woven through every day, each with its own focus.',
+    areasIntro: 'Areas woven through every day, each with its own focus.',
     areas: [
       {
         name: 'Language & Literacy',
@@ -269,13 +225,13 @@ export const SITE_DEFAULTS: SiteContent = {
       title: 'Admission Form',
       text: 'Join our family! Tell us about your child and we will get in touch about the next steps.',
     },
-    // §2: the five instructions.
+    // What any school asks; the documents to bring are the school's own to name (the sample content
+    // fills the spec's five).
     instructions: [
-      "Submit the form along with a copy of your child's birth certificate.",
-      'Bring a recent passport-size photograph of your child.',
+      'Fill in the form with your child’s details.',
       'Make sure your contact details are accurate so we can reach you.',
       'Check seat availability for your chosen department with the school office.',
-      'Our admissions team will contact you to arrange a visit and complete the process.',
+      'We will contact you about a visit and the next steps.',
     ],
   },
   contact: {

@@ -14,9 +14,9 @@ describe('site content defaults (issue 30)', () => {
     expect(SITE_DEFAULTS.programs.programmes.map((p) => p.key)).toEqual(['playgroup', 'nursery', 'kindergarten']);
   });
 
-  it('the home section has four parent testimonials rated 5 and buttons to /admission and /about', () => {
+  it('the home section has no testimonial (none is invented) and buttons to /admission and /about', () => {
     const { testimonials, hero } = SITE_DEFAULTS.home;
-    expect(testimonials.items.map((t) => [t.relation, t.rating])).toEqual(Array(4).fill(['Parent', 5]));
+    expect(testimonials.items).toEqual([]);
     expect(hero.buttons.map((b) => b.target)).toEqual(['/admission', '/about']);
     expect(hero.photo).toBeNull();
   });

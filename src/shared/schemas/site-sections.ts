@@ -13,6 +13,8 @@ export interface SectionSummary {
   state: 'default' | 'published';
   /** Never published (parents read the default text). */
   isDefault: boolean;
+  /** Parents read the sample content's words (the spec's quotes, boards, ...): the school should replace them. */
+  isSample: boolean;
   hasDraft: boolean;
   publishedAt: string | null;
   /** Usernames; null when unknown or the account is gone. */

@@ -1,8 +1,11 @@
 import type { Db } from '../../db/client.ts';
-import { categories, events, galleries, posts } from '../../db/schema/index.ts';
+import { categories, events, galleries, posts, siteSections } from '../../db/schema/index.ts';
 import { loadSharp, storeImage } from '../media/media.service.ts';
 import { sanitizePostHtml } from '../posts/sanitize.ts';
 import type { Branch } from '../../../shared/schemas/school.ts';
+import { DEFAULT_SCHOOL } from '../../../shared/schemas/school-defaults.ts';
+import { getSchoolProfile, saveSchoolProfile } from '../site/site.service.ts';
+import { SAMPLE_SCHOOL_DETAILS, SAMPLE_SECTIONS } from './sample-site-content.ts';
 import { SCENES, type SceneName } from './scenes.ts';
 
 /**
@@ -47,15 +50,35 @@ const day = (days: number, hourUtc = 4) => {
 };
 
 /**
+ * The spec's words that name details only a school can give (testimonials, boards, hours, ...):
+ * published on the sections the school has not written yet, by no one (the back office shows them
+ * as sample text), and the profile's brand line, about, hours and ages where they are still the
+ * defaults.
+ */
+export async function seedSampleWords(db: Db): Promise<void> {
+  const now = new Date();
+  await db
+    .insert(siteSections)
+    .values(Object.entries(SAMPLE_SECTIONS).map(([key, published]) => ({ key, published, publishedAt: now })))
+    .onConflictDoNothing();
+  const school = await getSchoolProfile(db);
+  const filled = { ...school };
+  for (const field of Object.keys(SAMPLE_SCHOOL_DETAILS) as (keyof typeof SAMPLE_SCHOOL_DETAILS)[])
+    if (school[field] === DEFAULT_SCHOOL[field]) filled[field] = SAMPLE_SCHOOL_DETAILS[field];
+  await saveSchoolProfile(db, filled);
+}
+
+/**
  * Adds the installer's sample content: categories, events in different states, an image gallery
- * linked to an event, a video gallery, published and draft posts with formatting and tags. Images
- * are drawn by the project (scenes.ts) and processed like uploads; nothing is downloaded. Runs
- * inside the install transaction.
+ * linked to an event, a video gallery, published and draft posts with formatting and tags, and the
+ * spec's words (seedSampleWords). Images are drawn by the project (scenes.ts) and processed like
+ * uploads; nothing is downloaded. Runs inside the install transaction.
  */
 export async function seedSampleContent(
   db: Db,
   { dataDir, adminId, branchNames = SAMPLE_BRANCHES.map((b) => b.name) }: SampleContentOptions,
 ): Promise<void> {
+  await seedSampleWords(db);
   const actor = { id: adminId };
   const [main = 'Main Branch', second = main] = branchNames;
   const image = async (name: SceneName) => {

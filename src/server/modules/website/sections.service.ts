@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { SECTION_SCHEMAS, type ProgramsContent, type SiteContent } from '../../../shared/schemas/site-content.ts';
@@ -7,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { siteSections, users } from '../../db/schema/index.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { keepProgrammesInUse } from '../admissions/programmes.ts';
+import { SAMPLE_SECTIONS } from '../sample/sample-site-content.ts';
 import { getVersion, keepVersion, sectionSubject } from './versions.ts';
 
 /*
@@ -46,14 +48,22 @@ function parsed<K extends SectionKey>(key: K, value: unknown): SiteContent[K] | 
 
 const iso = (at: Date | null | undefined) => at?.toISOString() ?? null;
 
+/** The sample content's words, published by no one and unchanged since (issue 30: marked as sample). */
+function isSampleText(key: SectionKey, row: Named['row'] | undefined, published: unknown): boolean {
+  const sample = (SAMPLE_SECTIONS as Partial<Record<SectionKey, unknown>>)[key];
+  return sample !== undefined && row?.publishedBy == null && isDeepStrictEqual(published, sample);
+}
+
 function summaryOf(key: SectionKey, named: Named | undefined): SectionSummary {
   const row = named?.row;
-  const isDefault = parsed(key, row?.published) === null;
+  const published = parsed(key, row?.published);
+  const isDefault = published === null;
   return {
     key,
     title: SECTION_TITLES[key],
     state: isDefault ? 'default' : 'published',
     isDefault,
+    isSample: !isDefault && isSampleText(key, row, published),
     hasDraft: parsed(key, row?.draft) !== null,
     publishedAt: isDefault ? null : iso(row?.publishedAt),
     publishedBy: isDefault ? null : (named?.publishedBy ?? null),

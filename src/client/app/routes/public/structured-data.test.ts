@@ -8,6 +8,7 @@ const school: SchoolProfile = {
   ...DEFAULT_SCHOOL,
   name: 'Little Acorns',
   email: 'office@acorns.test',
+  hours: 'Monday-Friday 9:00 AM-3:30 PM',
   branches: [
     { name: 'Oak Road', address: '3 Oak Road, Leeds', phone: '0113 496 0000', lat: 53.8, lng: -1.55 },
     { name: 'Park Side', address: '9 Park Side, Leeds' },

@@ -7,6 +7,10 @@ export function SectionState({ section, when }: { section: SectionSummary; when:
     <span className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
       {section.isDefault ? (
         <Badge tone="slate">Default text</Badge>
+      ) : section.isSample ? (
+        <span>
+          <Badge tone="amber">Sample text</Badge> from the sample content: replace it with your school’s own words
+        </span>
       ) : (
         <span>
           <Badge tone="green">Published</Badge> by {section.publishedBy ?? 'someone no longer on the staff'}{' '}

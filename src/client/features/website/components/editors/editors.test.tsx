@@ -4,6 +4,7 @@ import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SECTION_KEYS, SITE_DEFAULTS, type SectionKey } from '#shared/schemas/site-content-defaults.ts';
+import type { SiteContent } from '#shared/schemas/site-content.ts';
 import type { SectionDocument } from '../../api/sections.ts';
 import { AboutFields } from './about-fields.tsx';
 import { AdmissionFields } from './admission-fields.tsx';
@@ -28,12 +29,28 @@ function leaves(value: unknown, path = ''): string[] {
   return value === null && path.endsWith('photo') ? [] : [path];
 }
 
-/** The names of the inputs (and icon buttons) an editor draws for the section's default text. */
+/**
+ * The default text, with one entry in each list it leaves empty (no testimonial or approach is
+ * invented by default, issue 30), so every kind of field is drawn.
+ */
+const CONTENT: SiteContent = {
+  ...SITE_DEFAULTS,
+  home: {
+    ...SITE_DEFAULTS.home,
+    testimonials: {
+      ...SITE_DEFAULTS.home.testimonials,
+      items: [{ name: 'A parent', relation: 'Mother of Rosie', quote: 'Kind teachers.', rating: 5 }],
+    },
+  },
+  curriculum: { ...SITE_DEFAULTS.curriculum, approaches: [{ name: 'Forest school', text: 'Outdoors every day.' }] },
+};
+
+/** The names of the inputs (and icon buttons) an editor draws for the section's content. */
 function namesDrawn(key: SectionKey): string[] {
-  const doc = { key, published: SITE_DEFAULTS[key], draft: null, defaults: SITE_DEFAULTS[key] } as unknown as SectionDocument;
+  const doc = { key, published: CONTENT[key], draft: null, defaults: SITE_DEFAULTS[key] } as unknown as SectionDocument;
   const Fields = EDITORS[key];
   function Editor() {
-    const form = useForm<FieldValues>({ defaultValues: SITE_DEFAULTS[key] });
+    const form = useForm<FieldValues>({ defaultValues: CONTENT[key] });
     return (
       <FormProvider {...form}>
         <Fields doc={doc} />
@@ -51,7 +68,7 @@ function namesDrawn(key: SectionKey): string[] {
 describe('the section editors', () => {
   it.each(SECTION_KEYS)('%s: every field of the section has its input, and no input names a field the section lacks', (key) => {
     // A programme's key is shown, not typed: it is made from the name and never changes.
-    const expected = leaves(SITE_DEFAULTS[key]).filter((path) => !/^programmes\.\d+\.key$/.test(path));
+    const expected = leaves(CONTENT[key]).filter((path) => !/^programmes\.\d+\.key$/.test(path));
     expect([...namesDrawn(key)].sort()).toEqual(expected.sort());
   });
 });
