@@ -45,7 +45,8 @@ export function useDeleteFamily() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiDelete(`/api/families/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['families'] }),
+    // Not read again now: the screen of the deleted family, still open, would ask for it (a 404).
+    onSuccess: () => client.invalidateQueries({ queryKey: ['families'], refetchType: 'none' }),
   });
 }
 
