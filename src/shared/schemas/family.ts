@@ -198,6 +198,17 @@ export interface ConsentRecord {
 /** The latest record of each purpose; null when none was ever recorded (no consent). */
 export type CurrentConsents = Record<ConsentPurpose, ConsentRecord | null>;
 
+/** The audiences a photo of a child can reach (besides staff). */
+export type PhotoUse = Exclude<ConsentPurpose, 'none'>;
+
+/**
+ * Whether a child's current consents allow photos for `use`: only a consent granted and not
+ * withdrawn since, and never while "No images anywhere" is on (it overrides every other). No record
+ * is no consent.
+ */
+export const consentAllows = (consents: Pick<CurrentConsents, PhotoUse | 'none'>, use: PhotoUse): boolean =>
+  consents.none?.granted !== true && consents[use]?.granted === true;
+
 export interface Child {
   id: number;
   familyId: number;
@@ -211,6 +222,8 @@ export interface Child {
   startDate: string | null;
   leavingDate: string | null;
   consents: CurrentConsents;
+  /** What the consents allow now (consentAllows): "No images anywhere" turns both off. */
+  allowed: Record<PhotoUse, boolean>;
 }
 
 export interface Family {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
+  consentAllows,
   FamilyInputSchema,
   type Child,
   type ChildInput,
@@ -53,10 +54,12 @@ const toConsent = (row: ConsentRow): ConsentRecord => ({
   source: row.source,
 });
 
+const allowedBy = (c: CurrentConsents) => ({ website: consentAllows(c, 'website'), families: consentAllows(c, 'families') });
+
 const noConsents = (): CurrentConsents => ({ website: null, families: null, none: null });
 
 /** The current consent of each purpose of `childIds`: the latest row of each (one query). */
-async function currentConsents(db: Db, childIds: number[]): Promise<Map<number, CurrentConsents>> {
+export async function currentConsents(db: Db, childIds: number[]): Promise<Map<number, CurrentConsents>> {
   const out = new Map(childIds.map((id) => [id, noConsents()]));
   if (childIds.length === 0) return out;
   const rows = (await db
@@ -109,19 +112,23 @@ export async function getFamily(db: Db, id: number): Promise<Family | null> {
     createdAt: family.createdAt.toISOString(),
     updatedAt: family.updatedAt.toISOString(),
     contacts: contacts satisfies FamilyContact[],
-    children: kids.map((k): Child => ({
-      id: k.id,
-      familyId: k.familyId,
-      firstName: k.firstName,
-      lastName: k.lastName,
-      birthDate: k.birthDate,
-      branch: k.branch,
-      programme: k.programme,
-      programmeName: programmeName(programmes, k.programme),
-      startDate: k.startDate,
-      leavingDate: k.leavingDate,
-      consents: consents.get(k.id) ?? noConsents(),
-    })),
+    children: kids.map((k): Child => {
+      const current = consents.get(k.id) ?? noConsents();
+      return {
+        id: k.id,
+        familyId: k.familyId,
+        firstName: k.firstName,
+        lastName: k.lastName,
+        birthDate: k.birthDate,
+        branch: k.branch,
+        programme: k.programme,
+        programmeName: programmeName(programmes, k.programme),
+        startDate: k.startDate,
+        leavingDate: k.leavingDate,
+        consents: current,
+        allowed: allowedBy(current),
+      };
+    }),
   };
 }
 

@@ -318,6 +318,12 @@ describe('consents', () => {
     expect(history[1].source).toBe('phone call');
     const current = (await call('GET', `/api/families/${family.id}`)).json().data.children[0].consents;
     expect(current).toMatchObject({ website: { granted: false }, families: { granted: true }, none: { granted: true } });
+    // "No images anywhere" overrides the family area's consent; lifting it gives it back.
+    const allowed = async () => (await call('GET', `/api/families/${family.id}`)).json().data.children[0].allowed;
+    expect(await allowed()).toEqual({ website: false, families: false });
+    await call('POST', url, manager, { purpose: 'none', granted: false });
+    expect(await allowed()).toEqual({ website: false, families: true });
+    expect(history[0].recordedByName).toBeTypeOf('string');
 
     for (const bad of [
       { purpose: 'instagram', granted: true },
@@ -333,6 +339,7 @@ describe('consents', () => {
 
     const log = (await auditOf('child')).filter((e) => e.entityId === String(child.id)).map((e) => e.summary);
     expect(log).toEqual([
+      'Lifted “No images anywhere” for Anaya Sharma',
       'Marked Anaya Sharma as “No images anywhere”',
       'Recorded that photos of Anaya Sharma may not be shown on the public website',
       'Recorded that photos of Anaya Sharma may be shown in the family area',
