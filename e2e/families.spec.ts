@@ -42,13 +42,14 @@ const enrolledColumn = (page: Page) => page.getByRole('region', { name: /^Enroll
 const toastsGone = (page: Page) => expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
 
 /** Records a consent through the family screen's dialog, as staff do from a paper form. */
-async function recordConsent(page: Page, child: string, purpose: string, answer: 'Given' | 'Withdrawn') {
+async function recordConsent(page: Page, child: string, purpose: string, answer: 'Given' | 'Withdrawn', axe = false) {
   await page.getByRole('button', { name: `Record consent for ${child}` }).click();
   const dialog = page.getByRole('dialog', { name: `Record consent: ${child}` });
   await expect.poll(() => dialog.isVisible()).toBe(true);
   await dialog.getByLabel('Purpose').selectOption({ label: purpose });
   await dialog.getByLabel(answer, { exact: true }).check();
   await dialog.getByLabel('Source').fill('paper form');
+  if (axe) await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Record consent', exact: true }).click();
   await expect.poll(() => dialog.isVisible()).toBe(false);
 }
@@ -97,7 +98,7 @@ describe.skipIf(chromiumMissingReason())('families in the back office (issue 32)
     await expectNoAxeViolations(page);
 
     // Staff record two consents given on paper; "No images anywhere" overrides the website's.
-    await recordConsent(page, 'Ira Menon', 'Photos on the public website', 'Given');
+    await recordConsent(page, 'Ira Menon', 'Photos on the public website', 'Given', true);
     await expect.poll(() => consents.getByText('Never recorded').count()).toBe(2);
     expect(await consents.getByText('Given', { exact: true }).count()).toBe(1);
     await recordConsent(page, 'Ira Menon', 'No images anywhere', 'Given');
@@ -113,6 +114,13 @@ describe.skipIf(chromiumMissingReason())('families in the back office (issue 32)
     await page.getByLabel('Notes').fill('Collected by the grandmother on Fridays.');
     await page.getByRole('button', { name: 'Save family' }).click();
     await expect.poll(() => page.getByText('Family saved').isVisible()).toBe(true);
+    // Opened afresh (nothing cached), the child's programme shows in its select, the consents with it.
+    await gotoReady(page, familyUrl);
+    await expect
+      .poll(() => page.getByRole('group', { name: 'Child 1' }).getByLabel('Programme').inputValue(), { timeout: 15_000 })
+      .toBe('kindergarten');
+    expect(await page.getByLabel('Notes').inputValue()).toBe('Collected by the grandmother on Fridays.');
+    expect(await consents.getByText('Overridden').count()).toBe(1);
 
     // The history, newest first.
     await consents.getByRole('button', { name: "History of Ira Menon's consents" }).click();
@@ -199,7 +207,7 @@ describe.skipIf(chromiumMissingReason())('families in the back office (issue 32)
     expect(await page.getByRole('group', { name: 'Contact 2' }).getByLabel('Name', { exact: true }).inputValue()).toBe(
       'Lata Rao',
     );
-    await recordConsent(page, 'Kavya Rao', 'Photos in the family area', 'Withdrawn');
+    await recordConsent(page, 'Kavya Rao', 'Photos in the family area', 'Withdrawn', true);
     const consents = page.getByRole('region', { name: 'Photo consents: Kavya Rao' });
     await expect.poll(() => consents.getByText('Not given').isVisible()).toBe(true);
     await toastsGone(page);

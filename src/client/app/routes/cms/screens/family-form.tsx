@@ -16,6 +16,7 @@ import { useSchoolProfile } from '#client/features/school/api/school.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { errorAt, showServerErrors, useZodForm } from '#client/lib/zod-form.ts';
 import { FamilyInputSchema, MAX_CHILDREN, MAX_CONTACTS, type Family } from '#shared/schemas/family.ts';
+import type { ProgrammeOption } from '#shared/schemas/enquiry-options.ts';
 import type { z } from 'zod';
 
 type FamilyForm = z.input<typeof FamilyInputSchema>;
@@ -62,6 +63,8 @@ export default function FamilyScreen() {
   const familyId = id === undefined ? null : /^[1-9]\d{0,9}$/.test(id) ? Number(id) : -1;
   const existing = useFamily(familyId !== null && familyId > 0 ? familyId : null);
   const school = useSchoolProfile();
+  // The programme select shows a child's programme only once its option is there: wait for the list.
+  const programmes = useProgrammes();
 
   if (familyId === -1 || existing.isError) {
     const gone = familyId === -1 || (existing.error instanceof ApiError && existing.error.status === 404);
@@ -76,23 +79,34 @@ export default function FamilyScreen() {
       </div>
     );
   }
-  if ((familyId !== null && !existing.data) || !school.data) return <p className="text-center text-slate-600">Loading...</p>;
+  if ((familyId !== null && !existing.data) || !school.data || programmes.isPending)
+    return <p className="text-center text-slate-600">Loading...</p>;
   const family = familyId !== null ? existing.data! : null;
   return (
     <FamilyEditor
       key={family ? `${family.id}-${family.updatedAt}` : 'new'}
       family={family}
       branches={school.data.branches.map((b) => b.name)}
+      programmes={programmes.data ?? []}
       timeZone={school.data.timezone}
     />
   );
 }
 
-function FamilyEditor({ family, branches, timeZone }: { family: Family | null; branches: string[]; timeZone: string }) {
+function FamilyEditor({
+  family,
+  branches,
+  programmes,
+  timeZone,
+}: {
+  family: Family | null;
+  branches: string[];
+  programmes: ProgrammeOption[];
+  timeZone: string;
+}) {
   const navigate = useNavigate();
   const canWrite = useCan('families', 'write');
   const canDelete = useCan('families', 'delete');
-  const programmes = useProgrammes().data ?? [];
   const save = useSaveFamily(family?.id ?? null);
   const remove = useDeleteFamily();
   const [confirming, setConfirming] = useState(false);
