@@ -68,6 +68,17 @@ describe('which back-office screens the signed-in user may open', () => {
     expect(screenRefusal('/cms/events/new', readsOf(writes), false, (m, a) => writes[m][a])).toBeNull();
   });
 
+  it('opens a family read-only to those who read families, and Add family only to those who change them (issue 32)', () => {
+    const map = grantsMap({ families: ['read'] });
+    const can = (module: Module, action: 'read' | 'write' | 'delete') => map[module][action];
+    expect(screenRefusal('/cms/families', readsOf(map), false, can)).toBeNull();
+    expect(screenRefusal('/cms/families/3', readsOf(map), false, can)).toBeNull();
+    expect(screenRefusal('/cms/families/new', readsOf(map), false, can)?.needs).toBe(
+      'Adding a family needs permission to change “Families and children”. Ask an administrator if you need it.',
+    );
+    expect(menuItemForScreen('/cms/families/new')?.name).toBe('Families');
+  });
+
   it('keeps the school profile open, read-only, to those who read the settings', () => {
     const readsSettings = readsOf(grantsMap({ blog: ['read'], settings: ['read'] }));
     expect(screenRefusal('/cms/settings/school', readsSettings, false)).toBeNull();
