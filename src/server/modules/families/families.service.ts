@@ -446,7 +446,7 @@ export async function createFamilyFromEnquiry(db: Db, enquiryId: number, userId:
   if (!enquiry || enquiry.type !== 'admission') throw notFound('The admission');
   if (enquiry.stage !== 'enrolled') {
     throw badRequest('Only an enrolled admission becomes a family: move it to Enrolled first.', {
-      fields: { stage: enquiry.stage },
+      stage: enquiry.stage,
     });
   }
   const [made] = await db.select({ id: families.id }).from(families).where(eq(families.enquiryId, enquiryId));

@@ -285,7 +285,7 @@ describe('POST /api/families/from-enquiry/:id', () => {
     const offered = await admission('offered', 'other@example.test');
     const refused = await call('POST', `/api/families/from-enquiry/${offered}`, manager);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toMatch(/enrolled/i);
+    expect(refused.json()).toMatchObject({ message: expect.stringMatching(/enrolled/i), stage: 'offered' });
     expect((await call('POST', '/api/families/from-enquiry/987654', manager)).statusCode).toBe(404);
 
     const [entry] = (await auditOf('family')).filter((e) => e.entityId === String(res.json().data.id));
