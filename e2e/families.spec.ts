@@ -154,6 +154,9 @@ describe.skipIf(chromiumMissingReason())('families in the back office (issue 32)
     await expect.poll(() => page.getByRole('heading', { name: 'No families found' }).isVisible()).toBe(true);
     await page.getByLabel('Search families').fill('Ira');
     await expect.poll(() => list.getByRole('link', { name: 'Menon family' }).isVisible()).toBe(true);
+    await page.getByLabel('Order').selectOption({ label: 'Newest first' });
+    await expect.poll(() => page.url()).toContain('sort=newest');
+    await expect.poll(() => list.getByRole('link', { name: 'Menon family' }).isVisible()).toBe(true);
     await toastsGone(page);
     await expectNoAxeViolations(page);
     await t.close();

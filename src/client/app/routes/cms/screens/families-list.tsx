@@ -5,25 +5,29 @@ import { ListPager } from '#client/components/cms/list-pager.tsx';
 import { SearchBox } from '#client/components/cms/search-box.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { buttonClass } from '#client/components/ui/button.tsx';
+import { NativeSelect } from '#client/components/ui/input.tsx';
 import { useCan } from '#client/features/auth/hooks/use-can.ts';
 import { useFamiliesList } from '#client/features/families/api/families.ts';
 import { useProgrammes } from '#client/features/admissions/api/get-programmes.ts';
 import { programmeName } from '#shared/schemas/enquiry-options.ts';
+import { FAMILY_SORTS } from '#shared/schemas/family.ts';
 import { useListParams, usePageInRange } from '#client/lib/use-list-params.ts';
 
 const PAGE_SIZE = 25;
-const NO_FILTERS = {} as const;
+const LIST_PARAMS = { sort: FAMILY_SORTS } as const;
+const SORT_LABELS = { name: 'By name', newest: 'Newest first' } as const;
 
 /**
  * Families (issue 32): every enrolled family with its parent contacts and children, searched by
  * the server (family, parent, e-mail, phone, child) one page at a time; the address keeps the page.
  */
 export default function FamiliesListScreen() {
-  const list = useListParams(NO_FILTERS, PAGE_SIZE);
+  const list = useListParams(LIST_PARAMS, PAGE_SIZE);
   const { data, isPending, isError, isPlaceholderData } = useFamiliesList({
     limit: PAGE_SIZE,
     offset: list.offset,
     q: list.q || undefined,
+    sort: list.filters.sort || undefined,
   });
   usePageInRange(list, data?.total, PAGE_SIZE, isPlaceholderData);
   const programmes = useProgrammes().data ?? [];
@@ -52,13 +56,27 @@ export default function FamiliesListScreen() {
         ]}
       />
 
-      <SearchBox
-        className="mt-6"
-        label="Search families"
-        placeholder="Family, parent, e-mail, phone or child..."
-        value={list.q}
-        onSearch={list.setSearch}
-      />
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <SearchBox
+          className="flex-1"
+          label="Search families"
+          placeholder="Family, parent, e-mail, phone or child..."
+          value={list.q}
+          onSearch={list.setSearch}
+        />
+        <NativeSelect
+          aria-label="Order"
+          className="sm:w-48"
+          value={list.filters.sort || 'name'}
+          onChange={(e) => list.setFilter('sort', e.target.value === 'name' ? '' : e.target.value)}
+        >
+          {FAMILY_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
 
       {isPending && <p className="mt-8 text-center text-slate-600">Loading...</p>}
       {isError && (
