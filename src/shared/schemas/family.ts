@@ -147,6 +147,18 @@ export const FamilyInputSchema = z
   });
 export type FamilyInput = z.output<typeof FamilyInputSchema>;
 
+/**
+ * POST /api/families/from-enquiry/:id: optional corrections of what the admission carries over,
+ * when its branch or programme is no longer one of the school's (or it named no branch).
+ */
+export const FamilyFromEnquirySchema = z
+  .object({
+    branch: optional('Branch', 80),
+    programme: optional('Programme', 40),
+  })
+  .partial();
+export type FamilyFromEnquiry = z.output<typeof FamilyFromEnquirySchema>;
+
 /** POST /api/families/children/:id/consents: staff recording a consent given to them (on paper, by e-mail...). */
 export const ConsentChangeSchema = z.object({
   purpose: z.enum(CONSENT_PURPOSES, `purpose must be one of: ${CONSENT_PURPOSES.join(', ')}.`),

@@ -1,5 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ConsentChangeSchema, FamilyInputSchema, FamilyListQuerySchema } from '../../../shared/schemas/family.ts';
+import {
+  ConsentChangeSchema,
+  FamilyFromEnquirySchema,
+  FamilyInputSchema,
+  FamilyListQuerySchema,
+} from '../../../shared/schemas/family.ts';
 import { notFound } from '../../errors.ts';
 import { audit, changedFields, whoOf } from '../audit/audit.service.ts';
 import { idParam } from '../media/params.ts';
@@ -60,10 +65,12 @@ export default async function familiesRoutes(app: FastifyInstance) {
     return reply.code(201).send({ data: family });
   });
 
-  // One step from an enrolled admission: the parent and the child carried over.
+  // One step from an enrolled admission: the parent and the child carried over (the body may
+  // correct the child's branch or programme when the admission's is no longer the school's).
   app.post<IdParams>('/api/families/from-enquiry/:id', { preHandler: canWrite }, async (request, reply) => {
     const enquiryId = idParam(request.params.id, 'The admission');
-    const id = await createFamilyFromEnquiry(app.db, enquiryId, request.user!.id);
+    const corrections = FamilyFromEnquirySchema.parse(request.body ?? {});
+    const id = await createFamilyFromEnquiry(app.db, enquiryId, request.user!.id, corrections);
     const family = await load(id);
     await audit(app.db, whoOf(request), {
       action: 'create',

@@ -9,6 +9,7 @@ import {
   type CurrentConsents,
   type Family,
   type FamilyContact,
+  type FamilyFromEnquiry,
   type FamilyInput,
   type FamilyListItem,
   type FamilyListOptions,
@@ -415,7 +416,7 @@ const words = (name: string) => name.trim().split(/\s+/).filter(Boolean);
  * parent (`details.fatherName`, the enquiry's e-mail and phone). The family is named after the
  * child's surname, else the parent's name.
  */
-export function familyFromEnquiry(enquiry: typeof enquiries.$inferSelect): FamilyInput {
+export function familyFromEnquiry(enquiry: typeof enquiries.$inferSelect, corrections: FamilyFromEnquiry = {}): FamilyInput {
   const d = enquiry.details;
   const child = words(enquiry.name);
   const parent = d.fatherName?.trim() || enquiry.name;
@@ -431,8 +432,8 @@ export function familyFromEnquiry(enquiry: typeof enquiries.$inferSelect): Famil
         firstName: child.length > 1 ? child.slice(0, -1).join(' ') : enquiry.name,
         lastName: child.length > 1 ? child.at(-1) : '',
         birthDate: d.birthDate,
-        branch: d.branch ?? null,
-        programme: d.department ?? '',
+        branch: corrections.branch ?? d.branch ?? null,
+        programme: corrections.programme ?? d.department ?? '',
         startDate: d.admissionDate ?? null,
         leavingDate: null,
       },
@@ -441,7 +442,12 @@ export function familyFromEnquiry(enquiry: typeof enquiries.$inferSelect): Famil
 }
 
 /** POST /api/families/from-enquiry/:id: 404 unknown, 400 not an enrolled admission, 409 already made. */
-export async function createFamilyFromEnquiry(db: Db, enquiryId: number, userId: number | null): Promise<number> {
+export async function createFamilyFromEnquiry(
+  db: Db,
+  enquiryId: number,
+  userId: number | null,
+  corrections: FamilyFromEnquiry = {},
+): Promise<number> {
   const [enquiry] = await db.select().from(enquiries).where(eq(enquiries.id, enquiryId));
   if (!enquiry || enquiry.type !== 'admission') throw notFound('The admission');
   if (enquiry.stage !== 'enrolled') {
@@ -451,7 +457,7 @@ export async function createFamilyFromEnquiry(db: Db, enquiryId: number, userId:
   }
   const [made] = await db.select({ id: families.id }).from(families).where(eq(families.enquiryId, enquiryId));
   if (made) throw conflict('A family was already made from this admission.', { familyId: made.id });
-  return createFamily(db, familyFromEnquiry(enquiry), userId, enquiryId);
+  return createFamily(db, familyFromEnquiry(enquiry, corrections), userId, enquiryId);
 }
 
 // --- Consents ---

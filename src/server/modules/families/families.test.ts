@@ -288,8 +288,50 @@ describe('POST /api/families/from-enquiry/:id', () => {
     expect(refused.json()).toMatchObject({ message: expect.stringMatching(/enrolled/i), stage: 'offered' });
     expect((await call('POST', '/api/families/from-enquiry/987654', manager)).statusCode).toBe(404);
 
+    // A parent already in a family (a sibling enrolled later): 409 naming that family.
+    const sibling = await admission('enrolled', 'arjun@example.test');
+    const taken = await call('POST', `/api/families/from-enquiry/${sibling}`, manager);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ familyId: res.json().data.id, message: expect.stringContaining('Rao family') });
+
     const [entry] = (await auditOf('family')).filter((e) => e.entityId === String(res.json().data.id));
     expect(entry!.summary).toBe(`Made the family “Rao family” from admission #${id}`);
+  });
+});
+
+describe('POST /api/families/from-enquiry/:id with corrections', () => {
+  it('asks for the branch an admission did not name (the school has two), and takes it from the body', async () => {
+    expect(TEST_BRANCHES.length).toBeGreaterThan(1);
+    const [row] = await app.db
+      .insert(enquiries)
+      .values({
+        type: 'admission',
+        name: 'Zoya',
+        email: 'zoya.parent@example.test',
+        phone: '+91 98765 22222',
+        details: {
+          fatherName: 'Imran Ali',
+          birthDate: '2022-02-02',
+          address: '2 Road',
+          department: PROGRAMME,
+          admissionDate: '2026-06-01',
+        },
+        stage: 'enrolled',
+      })
+      .returning({ id: enquiries.id });
+    const url = `/api/families/from-enquiry/${row!.id}`;
+    const missing = await call('POST', url, manager);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toHaveProperty(['children.0.branch']);
+    expect((await call('POST', url, manager, { branch: 'Moon Branch' })).statusCode).toBe(400);
+    expect((await call('POST', url, manager, { programme: 'x'.repeat(41) })).json().fields).toHaveProperty(['programme']);
+    const made = await call('POST', url, manager, { branch: TEST_BRANCHES[1]!.name });
+    expect(made.statusCode, made.body).toBe(201);
+    // One-word child's name: the family is named after the parent.
+    expect(made.json().data).toMatchObject({
+      name: 'Ali family',
+      children: [{ firstName: 'Zoya', lastName: '', branch: TEST_BRANCHES[1]!.name }],
+    });
   });
 });
 
