@@ -236,4 +236,37 @@ describe.skipIf(chromiumMissingReason())('families in the back office (issue 32)
     await expectNoAxeViolations(page);
     await t.close();
   });
+
+  it('asks for the branch when the admission’s is no longer the school’s, then makes the family', async () => {
+    const school = (await (await fetch(`${server.url}/api/school`)).json()).data;
+    await enrolledAdmission(server.url, cookie, 'Dev Nair', 'Kiran Nair', 'kiran@example.com');
+    // The admission named Main Branch; the school then renames it.
+    school.branches[0].name = 'Garden Branch';
+    const saved = await fetch(`${server.url}/api/school`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie, origin: server.url },
+      body: JSON.stringify(school),
+    });
+    expect(saved.status).toBe(200);
+
+    const t = await openPage(browser, server.url, DESKTOP);
+    const { page } = t;
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await signInAsAdmin(page, server);
+    await gotoReady(page, '/cms/admissions');
+    const create = enrolledColumn(page).getByRole('button', { name: 'Create family for Dev Nair' });
+    await expect.poll(() => create.isVisible(), { timeout: 15_000 }).toBe(true);
+    await create.click();
+    const dialog = page.getByRole('dialog', { name: 'Create family for Dev Nair' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await dialog.getByLabel('Branch').selectOption('Garden Branch');
+    await dialog.getByRole('button', { name: 'Create family' }).click();
+    await expect.poll(() => page.url(), { timeout: 15_000 }).toMatch(/\/cms\/families\/\d+$/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Nair family', level: 1 }).isVisible()).toBe(true);
+    expect(await page.getByRole('group', { name: 'Child 1' }).getByLabel('Branch').inputValue()).toBe('Garden Branch');
+    // The first answer was the server's 400 asking for the branch.
+    t.errors.splice(0, t.errors.length, ...t.errors.filter((e) => !/status of 400/.test(e)));
+    await t.close();
+  });
 });

@@ -4,6 +4,7 @@ import type {
   ConsentChange,
   ConsentRecord,
   Family,
+  FamilyFromEnquiry,
   FamilyInput,
   FamilyListPage,
   FamilyListQuery,
@@ -50,11 +51,15 @@ export function useDeleteFamily() {
   });
 }
 
-/** POST /api/families/from-enquiry/:id: the family made from an enrolled admission. */
+/**
+ * POST /api/families/from-enquiry/:id: the family made from an enrolled admission; `corrections`,
+ * the child's branch or programme when the admission's is no longer one of the school's.
+ */
 export function useFamilyFromEnquiry() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (enquiryId: number) => (await apiPost<{ data: Family }>(`/api/families/from-enquiry/${enquiryId}`)).data,
+    mutationFn: async ({ enquiryId, corrections }: { enquiryId: number; corrections?: FamilyFromEnquiry }) =>
+      (await apiPost<{ data: Family }>(`/api/families/from-enquiry/${enquiryId}`, corrections)).data,
     onSuccess: () => client.invalidateQueries({ queryKey: ['families'] }),
   });
 }

@@ -1,9 +1,7 @@
-import { Download, TriangleAlert, UsersRound } from 'lucide-react';
+import { Download, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { SearchBox } from '#client/components/cms/search-box.tsx';
-import { Button, buttonClass } from '#client/components/ui/button.tsx';
+import { buttonClass } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
@@ -14,9 +12,8 @@ import { useProgrammes } from '#client/features/admissions/api/get-programmes.ts
 import { MoveDialog, type MoveTarget } from '#client/features/admissions/components/move-dialog.tsx';
 import { StageMenu } from '#client/features/admissions/components/stage-menu.tsx';
 import { EnquiryTimeline } from '#client/features/admissions/components/timeline.tsx';
-import { useFamilyFromEnquiry } from '#client/features/families/api/families.ts';
+import { CreateFamilyButton } from '#client/features/families/components/create-family-button.tsx';
 import { useSchoolProfile } from '#client/features/school/api/school.ts';
-import { ApiError } from '#client/lib/api-client.ts';
 import { formatShortDate, formatTime } from '#shared/dates.ts';
 import { STAGE_LABELS } from '#shared/schemas/admission-stages.ts';
 import type { AdmissionCard, AdmissionFilter } from '#shared/schemas/admissions.ts';
@@ -27,40 +24,6 @@ function ContactLink({ href, text }: { href: string; text: string }) {
     <a className="font-semibold text-brand-700 underline" href={href}>
       {text}
     </a>
-  );
-}
-
-/**
- * "Create family" on an enrolled admission (issue 32): the family made from it opens; one already
- * made (a 409 naming it) opens too, else the server's message is shown.
- */
-function CreateFamilyButton({ card }: { card: AdmissionCard }) {
-  const navigate = useNavigate();
-  const create = useFamilyFromEnquiry();
-  const onClick = async () => {
-    try {
-      const family = await create.mutateAsync(card.id);
-      toast.success('Family created');
-      navigate(`/cms/families/${family.id}`);
-    } catch (error) {
-      const made =
-        error instanceof ApiError && error.status === 409 ? (error.body as { familyId?: unknown })?.familyId : undefined;
-      if (typeof made === 'number') {
-        toast.info('A family was already made from this admission.');
-        navigate(`/cms/families/${made}`);
-      } else toast.error((error as Error).message || 'Could not create the family.');
-    }
-  };
-  return (
-    <Button
-      variant="secondary"
-      size="sm"
-      disabled={create.isPending}
-      onClick={onClick}
-      aria-label={`Create family for ${card.name}`}
-    >
-      <UsersRound size={14} aria-hidden="true" /> {create.isPending ? 'Creating…' : 'Create family'}
-    </Button>
   );
 }
 
@@ -185,7 +148,7 @@ export default function AdmissionsScreen() {
                     )}
                     {column.stage === 'enrolled' && canAddFamily && (
                       <div className="mt-2">
-                        <CreateFamilyButton card={card} />
+                        <CreateFamilyButton enquiryId={card.id} name={card.name} />
                       </div>
                     )}
                     {canWrite && (
