@@ -14,6 +14,7 @@ import {
   type FamilyListItem,
   type FamilyListOptions,
   type FamilyListPage,
+  type PhotoUse,
 } from '../../../shared/schemas/family.ts';
 import type { ProgrammeOption } from '../../../shared/schemas/enquiry-options.ts';
 import type { Db } from '../../db/client.ts';
@@ -75,6 +76,28 @@ export async function currentConsents(db: Db, childIds: number[]): Promise<Map<n
     )) as ConsentRow[];
   for (const row of rows) out.get(row.childId)![row.purpose] = toConsent(row);
   return out;
+}
+
+/**
+ * Of `childIds`, the children whose current consents do not allow `use` (consentAllows: no
+ * consent recorded, withdrawn, or "No images anywhere"), with their names, for a refusal that
+ * names them (the galleries' audiences, issue 32). Two queries whatever the number of children.
+ */
+export async function childrenWithoutConsent(
+  db: Db,
+  childIds: number[],
+  use: PhotoUse,
+): Promise<{ id: number; firstName: string; lastName: string }[]> {
+  const ids = [...new Set(childIds)];
+  if (ids.length === 0) return [];
+  const consents = await currentConsents(db, ids);
+  const refused = ids.filter((id) => !consentAllows(consents.get(id) ?? noConsents(), use));
+  if (refused.length === 0) return [];
+  return db
+    .select({ id: children.id, firstName: children.firstName, lastName: children.lastName })
+    .from(children)
+    .where(inArray(children.id, refused))
+    .orderBy(asc(children.firstName), asc(children.lastName), asc(children.id));
 }
 
 const programmeName = (programmes: ProgrammeOption[], key: string) => programmes.find((p) => p.key === key)?.name ?? key;

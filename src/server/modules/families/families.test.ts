@@ -13,6 +13,7 @@ import { TEST_BRANCHES } from '../../test/install-payload.ts';
 import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { writeBackupFile } from '../backups/backup.service.ts';
 import { keepProgrammesInUse } from '../admissions/programmes.ts';
+import { childrenWithoutConsent } from './families.service.ts';
 
 // Issue 32, the foundation: families, their parent contacts and children, and the children's photo
 // consents (a history), for staff with the `families` module.
@@ -387,6 +388,43 @@ describe('consents', () => {
       'Recorded that photos of Anaya Sharma may be shown in the family area',
       'Recorded that photos of Anaya Sharma may be shown on the public website',
     ]);
+  });
+});
+
+describe('childrenWithoutConsent', () => {
+  it('names the children whose consents do not allow a use: none recorded, withdrawn, or no images anywhere', async () => {
+    const family = await create('Nair family', {
+      children: ['Asha', 'Bela', 'Chitra', 'Devi'].map((firstName, i) => ({
+        firstName,
+        lastName: 'Nair',
+        birthDate: `2022-0${i + 1}-01`,
+        programme: PROGRAMME,
+        branch: BRANCH,
+      })),
+    });
+    const [asha, bela, chitra, devi] = family.children as [
+      Family['children'][0],
+      Family['children'][0],
+      Family['children'][0],
+      Family['children'][0],
+    ];
+    const record = (id: number, purpose: string, granted: boolean) =>
+      call('POST', `/api/families/children/${id}/consents`, admin, { purpose, granted });
+    await record(asha.id, 'website', true);
+    await record(bela.id, 'website', true);
+    await record(bela.id, 'website', false);
+    await record(chitra.id, 'website', true);
+    await record(chitra.id, 'none', true);
+    const ids = family.children.map((c) => c.id);
+    expect((await childrenWithoutConsent(app.db, ids, 'website')).map((c) => c.firstName)).toEqual(['Bela', 'Chitra', 'Devi']);
+    expect((await childrenWithoutConsent(app.db, ids, 'families')).map((c) => c.firstName)).toEqual([
+      'Asha',
+      'Bela',
+      'Chitra',
+      'Devi',
+    ]);
+    expect(await childrenWithoutConsent(app.db, [asha.id, asha.id], 'website')).toEqual([]);
+    expect(devi.allowed).toEqual({ website: false, families: false });
   });
 });
 
