@@ -4,3 +4,4 @@ export * from './security.ts';
 export * from './admissions.ts';
 export * from './site.ts';
 export * from './families.ts';
+export * from './family-auth.ts';
