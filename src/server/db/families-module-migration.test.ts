@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MODULES, ROLE_PRESETS } from '../../shared/permissions.ts';
-import { rowsToMap } from '../modules/auth/permissions.service.ts';
+import { ownEntries, ownRows, presetRows, rolePermissionMaps } from '../test/module-migration.ts';
 import { MIGRATIONS_DIR } from './client.ts';
 import { migrationsUpTo, removeMigrationCopies } from '../test/migrations-up-to.ts';
 
@@ -14,17 +14,8 @@ import { migrationsUpTo, removeMigrationCopies } from '../test/migrations-up-to.
 afterAll(removeMigrationCopies);
 
 const OLD_MODULES = MODULES.filter((m) => m !== 'families');
-const presetRows = (role: 'admin' | 'manager' | 'user') =>
-  OLD_MODULES.map((m) => {
-    const p = ROLE_PRESETS[role].permissions[m];
-    return `((select id from roles where name = '${role}'), '${m}', ${p.read}, ${p.write}, ${p.delete})`;
-  }).join(', ');
-/** A user's own entries copied from a role's preset, as giving the role in the back office stores them. */
-const ownRows = (username: string, role: 'admin' | 'manager' | 'user') =>
-  OLD_MODULES.map((m) => {
-    const p = ROLE_PRESETS[role].permissions[m];
-    return `((select id from users where username = '${username}'), '${m}', ${p.read || p.write || p.delete}, ${p.read}, ${p.write}, ${p.delete})`;
-  }).join(', ');
+const presets = (role: 'admin' | 'manager' | 'user') => presetRows(OLD_MODULES, role);
+const own = (username: string, role: 'admin' | 'manager' | 'user') => ownRows(OLD_MODULES, username, role);
 
 describe('migration 0015 (the families module)', () => {
   it('gives Administrator every action, Manager read and write, User and custom roles none; own entries follow their role', async () => {
@@ -35,7 +26,7 @@ describe('migration 0015 (the families module)', () => {
       insert into roles (name, display_name, is_system) values
         ('admin', 'Administrator', true), ('manager', 'Manager', true), ('user', 'User', true), ('teacher', 'Teacher', false);
       insert into role_permissions (role_id, module, can_read, can_write, can_delete) values
-        ${presetRows('admin')}, ${presetRows('manager')}, ${presetRows('user')};
+        ${presets('admin')}, ${presets('manager')}, ${presets('user')};
       insert into role_permissions (role_id, module, can_read, can_write, can_delete)
         select id, 'blog', true, true, true from roles where name = 'teacher';
       insert into users (username, email, password_hash, role_id) values
@@ -45,36 +36,22 @@ describe('migration 0015 (the families module)', () => {
         ('rolefree', 'rolefree@x.test', 'h', (select id from roles where name = 'manager')),
         ('tara', 'tara@x.test', 'h', (select id from roles where name = 'user'));
       insert into user_permissions (user_id, module, enabled, can_read, can_write, can_delete) values
-        ${ownRows('ada', 'admin')}, ${ownRows('mina', 'manager')}, ${ownRows('narrowed', 'manager')}, ${ownRows('tara', 'user')};
+        ${own('ada', 'admin')}, ${own('mina', 'manager')}, ${own('narrowed', 'manager')}, ${own('tara', 'user')};
       update user_permissions set can_delete = false
         where module = 'website' and user_id = (select id from users where username = 'narrowed');
     `);
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
 
-    const roleRows = await client.query<{
-      name: string;
-      module: (typeof MODULES)[number];
-      canRead: boolean;
-      canWrite: boolean;
-      canDelete: boolean;
-    }>(
-      `select name, module, can_read "canRead", can_write "canWrite", can_delete "canDelete"
-       from role_permissions join roles on roles.id = role_id`,
-    );
-    const roleMap = (name: string) => rowsToMap(roleRows.rows.filter((r) => r.name === name));
+    const { roleMap, rowsOfModule } = await rolePermissionMaps(client, 'families');
     expect(roleMap('admin')).toEqual(ROLE_PRESETS.admin.permissions);
     expect(roleMap('manager')).toEqual(ROLE_PRESETS.manager.permissions);
     expect(roleMap('user')).toEqual(ROLE_PRESETS.user.permissions);
     expect(roleMap('manager').families).toEqual({ read: true, write: true, delete: false });
     expect(roleMap('teacher').families).toEqual({ read: false, write: false, delete: false });
     expect(roleMap('teacher').blog).toEqual({ read: true, write: true, delete: true });
-    expect(roleRows.rows.filter((r) => r.module === 'families')).toHaveLength(4);
+    expect(rowsOfModule).toBe(4);
 
-    const families = await client.query<{ username: string; enabled: boolean; r: boolean; w: boolean; d: boolean }>(
-      `select username, enabled, can_read r, can_write w, can_delete d from user_permissions
-       join users on users.id = user_id where module = 'families' order by username`,
-    );
-    expect(families.rows).toEqual([
+    expect(await ownEntries(client, 'families')).toEqual([
       { username: 'ada', enabled: true, r: true, w: true, d: true },
       { username: 'mina', enabled: true, r: true, w: true, d: false },
       { username: 'narrowed', enabled: false, r: false, w: false, d: false },
