@@ -42,7 +42,10 @@ describe.skipIf(chromiumMissingReason())('the public frame', () => {
     expect(await footer.getByText('Now Enrolling').isVisible()).toBe(true);
     expect(await footer.getByText('Privacy Policy').count()).toBe(1);
     expect(await footer.getByRole('link', { name: 'Privacy Policy' }).count()).toBe(0);
-    expect(await footer.getByText(/Monday-Friday 9:00 AM-3:30 PM/).isVisible()).toBe(true);
+    // Installed without the sample content: no opening hours or ages the school never gave (issue 30).
+    expect(await footer.getByText(/Monday-Friday|^Open /).count()).toBe(0);
+    expect(await footer.getByText(/^Ages /).count()).toBe(0);
+    expect(await footer.getByText('Sunny Sprouts Preschool').first().isVisible()).toBe(true);
     await t.close();
   });
 
