@@ -90,6 +90,10 @@ describe('an audit entry as a sentence', () => {
       }),
     ).toBe('Changed the family “Rao family”: children');
     expect(auditSentence(entry({ action: 'delete', entity: 'family', entityId: '7' }))).toBe('Deleted family #7 (since deleted)');
+    // Staff without families: read are told the numbers only.
+    expect(auditSentence(entry({ action: 'update', entity: 'family', entityId: '7' }), { familiesHidden: true })).toBe(
+      'Changed family #7',
+    );
     const consent = (purpose: string, granted: boolean) =>
       auditSentence(entry({ action: 'consent-change', entity: 'child', entityId: '3', details: { purpose, granted } }), {
         child: 'Vihaan Rao',

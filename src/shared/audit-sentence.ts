@@ -17,6 +17,8 @@ export interface AuditNames {
   family?: string;
   /** A child's name, while the child exists (issue 32). */
   child?: string;
+  /** The reader may not read families (no `families: read`): families and children by number only. */
+  familiesHidden?: boolean;
 }
 
 /** Field names as a head teacher reads them. */
@@ -101,9 +103,11 @@ function thing(entity: AuditEntry['entity'], entry: AuditEntry, names: AuditName
     case 'enquiry':
       return enquiryOf(entry, names);
     case 'family':
-      return names.family ? `the family “${names.family}”` : `family #${entry.entityId ?? '?'} (since deleted)`;
+      if (names.family) return `the family “${names.family}”`;
+      return `family #${entry.entityId ?? '?'}${names.familiesHidden ? '' : ' (since deleted)'}`;
     case 'child':
-      return names.child ?? `child #${entry.entityId ?? '?'} (since deleted)`;
+      if (names.child) return names.child;
+      return `child #${entry.entityId ?? '?'}${names.familiesHidden ? '' : ' (since deleted)'}`;
     default:
       return title || 'something';
   }

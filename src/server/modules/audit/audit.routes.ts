@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   AUDIT_ACTIONS,
   AUDIT_ENTITIES,
@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/audit.ts';
 import { csvStream, sendCsv } from '../../csv.ts';
 import { getSchoolProfile } from '../site/site.service.ts';
-import { auditRows, listAudit } from './audit.service.ts';
+import { auditRows, listAudit, type AuditReader } from './audit.service.ts';
 
 /** The export's ceiling: ten years of a school's audit log fits many times over. */
 const MAX_EXPORT_ROWS = 200_000;
@@ -18,12 +18,18 @@ const MAX_EXPORT_ROWS = 200_000;
 export default async function auditRoutes(app: FastifyInstance) {
   const read = { preHandler: app.requirePermission('users', 'read') };
   const timeZone = async () => (await getSchoolProfile(app.db)).timezone;
+  // Families' and children's names only for staff who may read them (issue 32).
+  const readerOf = async (request: FastifyRequest): Promise<AuditReader> => ({
+    familyNames: Boolean((await request.permissions())?.families.read),
+  });
 
-  app.get('/api/audit', read, async (request) => listAudit(app.db, AuditQuerySchema.parse(request.query), await timeZone()));
+  app.get('/api/audit', read, async (request) =>
+    listAudit(app.db, AuditQuerySchema.parse(request.query), await timeZone(), await readerOf(request)),
+  );
 
   app.get('/api/audit/export', read, async (request, reply) => {
     const filter = AuditFilterSchema.parse(request.query);
-    const rows = auditRows(app.db, filter, await timeZone(), MAX_EXPORT_ROWS);
+    const rows = auditRows(app.db, filter, await timeZone(), MAX_EXPORT_ROWS, await readerOf(request));
     // The first batch is read before the answer starts, so a refused query is still an error answer.
     const first = await rows.next();
     const csv = csvStream([

@@ -104,18 +104,26 @@ const numericIds = (rows: Row[], entity: AuditEntity) => [
 ];
 
 /**
+ * Who reads the entries: the names of families and children (issue 32) are said only to staff with
+ * `families: read`; others read "family #12" as if the names were unknown.
+ */
+export interface AuditReader {
+  familyNames?: boolean;
+}
+
+/**
  * The entries of a page, each with its sentence: the names it speaks of (an enquiry's child or
  * sender, a member of staff, a role) read now, three small queries by key whatever the page's size.
  * The log itself keeps no family's name: once retention deletes an enquiry, its entries say so.
  */
-export async function withSummaries(db: Db, rows: Row[]): Promise<AuditEntry[]> {
+export async function withSummaries(db: Db, rows: Row[], reader: AuditReader = {}): Promise<AuditEntry[]> {
   const enquiryIds = numericIds(rows, 'enquiry');
   const userIds = numericIds(rows, 'user');
   const roleNames = [
     ...new Set(rows.flatMap((r) => (r.action === 'role-change' && typeof r.details?.role === 'string' ? [r.details.role] : []))),
   ];
-  const familyIds = numericIds(rows, 'family');
-  const childIds = numericIds(rows, 'child');
+  const familyIds = reader.familyNames ? numericIds(rows, 'family') : [];
+  const childIds = reader.familyNames ? numericIds(rows, 'child') : [];
   const [enquiryRows, userRows, roleRows, familyRows, childRows] = await Promise.all([
     enquiryIds.length
       ? db
@@ -153,6 +161,7 @@ export async function withSummaries(db: Db, rows: Row[]): Promise<AuditEntry[]> 
     if (row.entity === 'enquiry' && row.entityId) names.enquiry = enquiryById.get(row.entityId);
     if (row.entity === 'user' && row.entityId) names.person = personById.get(row.entityId) || undefined;
     if (typeof row.details?.role === 'string') names.role = roleByName.get(row.details.role);
+    if (!reader.familyNames) names.familiesHidden = true;
     if (row.entity === 'family' && row.entityId) names.family = familyById.get(row.entityId);
     if (row.entity === 'child' && row.entityId) names.child = childById.get(row.entityId);
     return { ...entry, summary: auditSentence({ ...entry, summary: '' }, names) };
@@ -172,18 +181,24 @@ async function page(db: Db, filter: AuditFilter, timeZone: string, limit: number
 }
 
 /** GET /api/audit: newest first, one page, keyset paging (no count over a table of years). */
-export async function listAudit(db: Db, query: AuditQuery, timeZone: string): Promise<AuditPage> {
+export async function listAudit(db: Db, query: AuditQuery, timeZone: string, reader: AuditReader = {}): Promise<AuditPage> {
   const { data, nextCursor } = await page(db, query, timeZone, query.limit, query.cursor);
-  return { data: await withSummaries(db, data), nextCursor };
+  return { data: await withSummaries(db, data, reader), nextCursor };
 }
 
 /** The export's rows, a batch at a time, newest first, up to `max`. */
-export async function* auditRows(db: Db, filter: AuditFilter, timeZone: string, max: number): AsyncGenerator<AuditEntry> {
+export async function* auditRows(
+  db: Db,
+  filter: AuditFilter,
+  timeZone: string,
+  max: number,
+  reader: AuditReader = {},
+): AsyncGenerator<AuditEntry> {
   let cursor: string | undefined;
   let sent = 0;
   do {
     const batch = await page(db, filter, timeZone, Math.min(500, max - sent), cursor);
-    for (const entry of await withSummaries(db, batch.data)) yield entry;
+    for (const entry of await withSummaries(db, batch.data, reader)) yield entry;
     sent += batch.data.length;
     cursor = batch.nextCursor ?? undefined;
   } while (cursor && sent < max);

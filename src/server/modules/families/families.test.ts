@@ -203,6 +203,25 @@ describe('families CRUD', () => {
     expect(post.json().message).toBe(needsMessage([['families', 'write']]));
     expect((await app.inject('/api/families')).statusCode).toBe(401);
   });
+
+  it('names families and children in the audit log and its export only to staff with families: read', async () => {
+    const family = await create('Fernandes family');
+    await call('POST', `/api/families/children/${family.children[0]!.id}/consents`, admin, { purpose: 'website', granted: true });
+    const auditor = await sessionCookie(app, await createUser(app, { role: null, permissions: { users: { read: true } } }));
+    const sentences = async (cookie: string) =>
+      ((await call('GET', '/api/audit?limit=100', cookie)).json().data as { summary: string }[]).map((e) => e.summary).join('\n');
+    const exported = async (cookie: string) => (await call('GET', '/api/audit/export', cookie)).body;
+    expect(await sentences(admin)).toContain('the family “Fernandes family”');
+    expect(await sentences(admin)).toContain('photos of Anaya Sharma may be shown');
+    for (const text of [await sentences(auditor), await exported(auditor)]) {
+      expect(text).not.toContain('Fernandes');
+      expect(text).not.toContain('Anaya');
+      expect(text).toContain(`Added family #${family.id}`);
+      expect(text).not.toContain(`family #${family.id} (since deleted)`);
+    }
+    const overview = (await call('GET', '/api/overview', auditor)).body;
+    expect(overview).not.toContain('Fernandes');
+  });
 });
 
 describe('GET /api/families', () => {

@@ -70,9 +70,9 @@ async function galleryDrafts(db: Db) {
   return { count: total?.n ?? 0, latest: latest.map((g) => ({ ...g, updatedAt: g.updatedAt.toISOString() })) };
 }
 
-async function activityPart(db: Db): Promise<Overview['activity']> {
+async function activityPart(db: Db, familyNames: boolean): Promise<Overview['activity']> {
   const rows = await db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(ACTIVITY);
-  return withSummaries(db, rows);
+  return withSummaries(db, rows, { familyNames });
 }
 
 /**
@@ -100,7 +100,7 @@ export async function overviewFor(
           stale: !list[0] || now.getTime() - new Date(list[0].createdAt).getTime() > 2 * 86_400_000,
         }))
       : undefined,
-    can('users') ? activityPart(db) : undefined,
+    can('users') ? activityPart(db, can('families')) : undefined,
   ]);
   const overview: Overview = {};
   if (enquiriesData) overview.enquiries = enquiriesData;
