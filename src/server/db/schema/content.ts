@@ -19,6 +19,8 @@ export const EVENT_STATUSES = ['upcoming', 'ongoing', 'completed'] as const;
 export const GALLERY_TYPES = ['images', 'video'] as const;
 export const VIDEO_TYPES = ['youtube', 'vimeo'] as const;
 export const POST_STATUSES = ['draft', 'published'] as const;
+/** Who sees a gallery (issue 32): only 'everyone' is on the public site. */
+export const GALLERY_AUDIENCES = ['everyone', 'families', 'branch', 'programme', 'staff'] as const;
 
 /*
  * What each back-office list searches (DESIGN §10, docs/decisions/0006): PostgreSQL full-text
@@ -72,6 +74,13 @@ export const galleries = pgTable(
     videoType: text('video_type', { enum: VIDEO_TYPES }),
     thumbnail: text('thumbnail'),
     published: boolean('published').notNull().default(false),
+    /**
+     * Who sees it (issue 32): 'everyone' (the public site), 'families' (all families of the school),
+     * 'branch' (`audience_branch`), 'programme' (`audience_programme` at `audience_branch`), 'staff'.
+     */
+    audience: text('audience', { enum: GALLERY_AUDIENCES }).notNull().default('everyone'),
+    audienceBranch: text('audience_branch'),
+    audienceProgramme: text('audience_programme'),
     /** Staff's caption and alt text of the photos that have any (issue 31), by URL; the others use the defaults. */
     photoTexts: jsonb('photo_texts')
       .$type<{ url: string; caption: string; alt: string }[]>()
@@ -90,6 +99,8 @@ export const galleries = pgTable(
     check('galleries_type_check', sql`${t.type} in (${sqlIn(GALLERY_TYPES)})`),
     check('galleries_video_type_check', sql`${t.videoType} is null or ${t.videoType} in (${sqlIn(VIDEO_TYPES)})`),
     check('galleries_title_not_blank', sql`length(trim(${t.title})) > 0`),
+    check('galleries_audience_check', sql`${t.audience} in (${sqlIn(GALLERY_AUDIENCES)})`),
+    index('galleries_audience_idx').on(t.audience, t.published),
   ],
 );
 

@@ -5,3 +5,4 @@ export * from './admissions.ts';
 export * from './site.ts';
 export * from './families.ts';
 export * from './family-auth.ts';
+export * from './gallery-tags.ts';
