@@ -23,8 +23,13 @@ export const OFFICE_MODULES = ['leads', 'users', 'settings'] as const satisfies 
  * §9's twelve business modules no screen of the website uses (Deals, Invoices, AI assistant...):
  * kept in the grid and the API, as the spec asks, but folded away (issue 31).
  */
-export const OTHER_MODULES: readonly Module[] = BUSINESS_MODULES.filter((m) => !(OFFICE_MODULES as readonly Module[]).includes(m));
+export const OTHER_MODULES: readonly Module[] = BUSINESS_MODULES.filter(
+  (m) => !(OFFICE_MODULES as readonly Module[]).includes(m),
+);
 export const OTHER_MODULES_TITLE = 'Other modules (not used by the website)';
+
+/** The site's modules but the families' (issue 32), which are not the website's: a group of their own. */
+const WEBSITE_MODULES = SITE_MODULES.filter((m) => m !== 'families');
 
 /** A module's name as staff read it. */
 export const moduleLabel = (module: Module) => LABELS[module] ?? module.charAt(0).toUpperCase() + module.slice(1);
@@ -61,7 +66,8 @@ export function PermissionGrid({
 }) {
   const byModule = new Map(rows.map((r) => [r.module, r]));
   const groups = [
-    ['Website', SITE_MODULES],
+    ['Website', WEBSITE_MODULES],
+    ['Families', ['families']],
     ['School office', OFFICE_MODULES],
   ] as const;
   const columns = ACTIONS.length + (onEnabled ? 2 : 1);
