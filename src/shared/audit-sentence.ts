@@ -211,6 +211,12 @@ export function auditSentence(entry: AuditEntry, names: AuditNames = {}): string
       const where = details?.purpose === 'website' ? 'on the public website' : 'in the family area';
       return `Recorded that photos of ${what} ${granted ? 'may' : 'may not'} be shown ${where}`;
     }
+    case 'family-sign-in-link': {
+      const to = quoted(entry.title) || 'a parent';
+      return details?.mailed === false
+        ? `Made a sign-in link for ${to} of ${what}, to pass on`
+        : `A sign-in link was sent to ${to} of ${what}`;
+    }
     case 'backup-refused': {
       const operation = details?.operation === 'restore' ? 'restore a backup' : 'download a backup';
       const why = REFUSALS[String(details?.reason)] ?? details?.reason;

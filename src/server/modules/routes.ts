@@ -9,6 +9,7 @@ import categoriesRoutes from './categories/categories.routes.ts';
 import enquiriesRoutes from './enquiries/enquiries.routes.ts';
 import eventsRoutes from './events/events.routes.ts';
 import familiesRoutes from './families/families.routes.ts';
+import familyAuthRoutes from './family-auth/family-auth.routes.ts';
 import feedsRoutes from './feeds/feeds.routes.ts';
 import galleriesRoutes from './galleries/galleries.routes.ts';
 import healthRoutes from './health/health.routes.ts';
@@ -46,6 +47,7 @@ export async function registerModules(app: FastifyInstance) {
     enquiriesRoutes,
     admissionsRoutes,
     familiesRoutes,
+    familyAuthRoutes,
     feedsRoutes,
     auditRoutes,
     securityRoutes,

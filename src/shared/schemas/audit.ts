@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = {
   'backup-restore': 'Restored from a backup',
   'backup-refused': 'Backup or restore refused',
   'consent-change': 'Photo consent recorded',
+  'family-sign-in-link': 'Family sign-in link',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -17,8 +17,18 @@ export const MANIFEST_NAME = 'manifest.json';
 /** The archive's copy of DATA_DIR/secret.key (same name in both places). */
 export const SECRET_KEY_ENTRY = 'secret.key';
 
-/** Rows that are not the school's data: sign-in sessions and failed sign-in counters (everyone signs in again). */
-export const TABLES_NOT_KEPT = new Set(['sessions', 'login_attempts', 'limit_hits', 'password_resets']);
+/**
+ * Rows that are not the school's data: sign-in sessions, parents' sign-in links and family
+ * sessions, and failed sign-in counters (everyone signs in again).
+ */
+export const TABLES_NOT_KEPT = new Set([
+  'sessions',
+  'login_attempts',
+  'limit_hits',
+  'password_resets',
+  'family_sign_in_links',
+  'family_sessions',
+]);
 
 const Sha256 = z.string().regex(/^[a-f0-9]{64}$/);
 const Identifier = z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/);
