@@ -268,4 +268,23 @@ describe.skipIf(chromiumMissingReason())('the public pages’ words in the back 
     expect(await fresh.getByText('Toddlers').first().isVisible()).toBe(true);
     await staff.close();
   }, 300_000);
+  it('on a desktop: after typing in a new testimonial, one click on Add testimonial adds the next', async () => {
+    const t = await openPage(browser, server.url, DESKTOP);
+    const { page } = t;
+    await signInAsAdmin(page, server);
+    await openEditor(page, 'home', 'Home');
+    const testimonials = page.getByRole('group', { name: /^Testimonial \d+$/ });
+    const before = await testimonials.count();
+    const add = page.getByRole('button', { name: 'Add testimonial' });
+    await add.click();
+    const added = page.getByRole('group', { name: `Testimonial ${before + 1}` });
+    await added.getByLabel('Name').fill('A grandparent');
+    await added.getByLabel('Relation').fill('Grandmother of Leo');
+    // The field keeps the focus until the click: leaving it redrew the form under the pointer, and
+    // the first click only focused the button.
+    await added.getByLabel('Quote').fill('Leo comes home singing.');
+    await add.click();
+    await expect.poll(() => testimonials.count()).toBe(before + 2);
+    await t.close();
+  }, 300_000);
 });

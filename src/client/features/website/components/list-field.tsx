@@ -127,6 +127,7 @@ export function ListField({ name, legend, description, itemName, Item, newItem, 
           type="button"
           className={buttonClass('secondary', 'sm')}
           onClick={onAdd}
+          onMouseDown={(e) => e.preventDefault()}
           disabled={fields.length >= max}
         >
           <Plus className="h-4 w-4" aria-hidden="true" /> Add {noun}
