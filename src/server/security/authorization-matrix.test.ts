@@ -13,7 +13,7 @@ import { effectivePermissions } from '../modules/auth/permissions.service.ts';
  * missing permission) or get past the check (any other status: a 400 or 404 from the handler is fine).
  * `sign-in-challenge` routes answer 401 to everybody without the cookie a right password gives.
  */
-type Rule = 'public' | 'signed-in' | 'sign-in-challenge' | 'admin' | ReadonlyArray<readonly [Module, Action]>;
+type Rule = 'public' | 'signed-in' | 'sign-in-challenge' | 'family-session' | 'admin' | ReadonlyArray<readonly [Module, Action]>;
 const needs = (module: Module, action: Action): Rule => [[module, action]];
 
 const EXPECTED: Record<string, Rule> = {
@@ -191,6 +191,11 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/families/from-enquiry/:id': needs('families', 'write'),
   'GET /api/families/children/:id/consents': needs('families', 'read'),
   'POST /api/families/children/:id/consents': needs('families', 'write'),
+  'POST /api/families/:id/contacts/:contactId/sign-in-link': needs('families', 'write'),
+  // Parents (issue 32): a link for anyone, the rest a family session only (no staff session opens it).
+  'POST /api/family/sign-in-link': 'public',
+  'GET /api/family/me': 'family-session',
+  'POST /api/family/sign-out': 'public',
 
   // Backups hold every account and enquiry, and a restore replaces everything: administrators only
   // (issue 29), each download and restore confirmed with the password again.
@@ -270,7 +275,7 @@ describe('authorization matrix', () => {
           ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
         });
         let expected: 'allowed' | 401 | 403 = 'allowed';
-        if (rule === 'sign-in-challenge' || (rule !== 'public' && !caller.user)) expected = 401;
+        if (rule === 'sign-in-challenge' || rule === 'family-session' || (rule !== 'public' && !caller.user)) expected = 401;
         else if (typeof rule !== 'string' && !rule.some(([m, a]) => caller.permissions?.[m][a])) expected = 403;
         else if (rule === 'admin' && caller.name !== 'admin') expected = 403;
         const got = res.statusCode === 401 || res.statusCode === 403 ? res.statusCode : 'allowed';
