@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
@@ -11,6 +14,7 @@ import { buildTestApp } from '../../test/build-test-app.ts';
 import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { TEST_BRANCHES } from '../../test/install-payload.ts';
 import { startSmtp } from '../../test/smtp-sink.ts';
+import { dumpDatabase } from '../backups/database-dump.ts';
 import { FAMILY_COOKIE, LINK_INVALID, LINKS_PER_EMAIL, LINKS_PER_IP, TOKEN_TRIES_PER_IP } from './family-auth.service.ts';
 import { LINK_REQUESTED, LINK_UNAVAILABLE } from './family-auth.routes.ts';
 
@@ -349,5 +353,25 @@ describe('audit', () => {
     expect(auditSentence(entry as unknown as AuditEntry, { family: family.name })).toBe(
       `A sign-in link was sent to “${contact.name}” of the family “${family.name}”`,
     );
+  });
+});
+
+describe('backups', () => {
+  it('carry no family session and no sign-in link', async () => {
+    const family = await makeFamily();
+    await ask(family.contacts[0]!.email!);
+    const { token } = await linkSentTo(family.contacts[0]!.email!);
+    expect((await signIn(token)).statusCode).toBe(303);
+    const dir = mkdtempSync(join(tmpdir(), 'sprout-family-auth-'));
+    try {
+      const { tables } = await dumpDatabase(app.db, dir);
+      const byName = new Map(tables.map((t) => [t.name, t]));
+      for (const name of ['family_sessions', 'family_sign_in_links']) {
+        expect(byName.get(name), name).toMatchObject({ kept: false, rows: 0 });
+      }
+      expect(byName.get('family_contacts')!.kept).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
