@@ -9,6 +9,58 @@ export const GALLERY_TYPES = ['images', 'video'] as const;
 export const VIDEO_TYPES = ['youtube', 'vimeo'] as const;
 export type VideoType = (typeof VIDEO_TYPES)[number];
 
+/**
+ * Who sees a gallery (issue 32): everyone (the public site), all families of the school, the
+ * families of a branch, of a programme at a branch, or staff only. Only 'everyone' is public.
+ */
+export const GALLERY_AUDIENCES = ['everyone', 'families', 'branch', 'programme', 'staff'] as const;
+export type GalleryAudience = (typeof GALLERY_AUDIENCES)[number];
+export const GALLERY_AUDIENCE_LABELS: Record<GalleryAudience, string> = {
+  everyone: 'Everyone (the public website)',
+  families: 'All families of the school',
+  branch: 'Families of a branch',
+  programme: 'Families of a programme',
+  staff: 'Staff only',
+};
+/** The consent a child tagged in a gallery of this audience needs; null: none (staff only). */
+export const audienceUse = (audience: GalleryAudience): 'website' | 'families' | null =>
+  audience === 'everyone' ? 'website' : audience === 'staff' ? null : 'families';
+
+/** A child tagged in a photo, as staff see it. */
+export const PhotoTagSchema = z.object({
+  photo: z.string(),
+  child: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type PhotoTag = z.infer<typeof PhotoTagSchema>;
+
+/** PUT /api/admin/galleries/{id}/tags: the children tagged in one photo (all of them: an empty list untags). */
+export const PhotoTagsInputSchema = z.object({
+  photo: z.string({ error: 'photo must be the URL of one of the gallery’s photos.' }).trim().min(1).max(2000),
+  children: z
+    .array(
+      z
+        .number({ error: 'children must be a list of child ids.' })
+        .int()
+        .positive()
+        .max(2 ** 31 - 1),
+      {
+        error: 'children must be a list of child ids.',
+      },
+    )
+    .max(100, 'At most 100 children in one photo.')
+    .transform((ids) => [...new Set(ids)]),
+});
+export type PhotoTagsInput = z.output<typeof PhotoTagsInputSchema>;
+
+/** A 409's reason: a tagged child whose consent does not allow the gallery's audience. */
+export interface ConsentProblem {
+  child: { id: number; name: string };
+  photos: string[];
+  needs: 'website' | 'families';
+  /** "No images anywhere" was chosen for the child. */
+  noImages: boolean;
+}
+
 /** A photo's words (issue 31): what a caption shows under it, and its alt text for those who cannot see it. */
 export const PhotoTextSchema = z.object({ url: z.string(), caption: z.string(), alt: z.string() });
 export type PhotoText = z.infer<typeof PhotoTextSchema>;
@@ -28,7 +80,12 @@ export const GallerySchema = z.object({
   videoType: z.enum(VIDEO_TYPES).nullable(),
   thumbnail: z.string().nullable(),
   published: z.boolean(),
+  audience: z.enum(GALLERY_AUDIENCES),
+  audienceBranch: z.string().nullable(),
+  audienceProgramme: z.string().nullable(),
   photos: z.array(PhotoTextSchema),
+  /** Staff only (GET /api/admin/galleries/{id} with galleries: read): the children tagged in the photos. */
+  tags: z.array(PhotoTagSchema).optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -40,7 +97,7 @@ const MAX_VIDEO_URL = 2000;
  * A row of the galleries list: the gallery with its image list (URLs only: §7 lists Gallery
  * objects, issue 31), without the photos' words, and with how many images it holds.
  */
-export const GallerySummarySchema = GallerySchema.omit({ photos: true }).extend({ image_count: z.number().int() });
+export const GallerySummarySchema = GallerySchema.omit({ photos: true, tags: true }).extend({ image_count: z.number().int() });
 export type GallerySummary = z.infer<typeof GallerySummarySchema>;
 
 export const GALLERY_SORTS = ['newest', 'oldest', 'title'] as const;
@@ -121,6 +178,9 @@ function canonicalGalleryInput(raw: unknown): unknown {
     thumbnail: pick('thumbnail', 'cover_image', 'coverImage'),
     published: pick('published'),
     photos: pick('photos'),
+    audience: pick('audience'),
+    audienceBranch: pick('audienceBranch', 'audience_branch'),
+    audienceProgramme: pick('audienceProgramme', 'audience_programme'),
   };
 }
 
@@ -138,6 +198,14 @@ const PhotoTextInputSchema = z.object({
   caption: photoText('caption'),
   alt: photoText('alt text'),
 });
+
+const audienceText = (what: string) =>
+  z
+    .string({ error: `The audience's ${what} must be text.` })
+    .trim()
+    .max(200, `The audience's ${what} is too long.`)
+    .nullish()
+    .transform((v) => v || null);
 
 /** A gallery's fields under their canonical names, checked; what they make is what is stored. */
 const GalleryFieldsSchema = z
@@ -173,8 +241,17 @@ const GalleryFieldsSchema = z
       .transform((v) => v === true || v === 'true'),
     /** Left out, a gallery's photos keep the words they had (a client of §7 sends none). */
     photos: z.array(PhotoTextInputSchema).max(200, 'A gallery may hold at most 200 images.').optional(),
+    /** Left out, a gallery keeps its audience (a new one: everyone). */
+    audience: z.enum(GALLERY_AUDIENCES, { error: `audience must be one of: ${GALLERY_AUDIENCES.join(', ')}.` }).optional(),
+    audienceBranch: audienceText('branch'),
+    audienceProgramme: audienceText('programme'),
   })
   .superRefine((g, ctx) => {
+    // A programme's branch is checked on the server (a school that lists no branches has none).
+    if (g.audience === 'branch' && !g.audienceBranch)
+      ctx.addIssue({ code: 'custom', path: ['audienceBranch'], message: 'Choose the branch.' });
+    if (g.audience === 'programme' && !g.audienceProgramme)
+      ctx.addIssue({ code: 'custom', path: ['audienceProgramme'], message: 'Choose the programme.' });
     if (g.type === 'images' && g.images.length === 0)
       ctx.addIssue({ code: 'custom', path: ['images'], message: 'Add at least one image' });
     if (g.type === 'video') {
@@ -193,6 +270,9 @@ const GalleryFieldsSchema = z
       videoUrl,
       videoType: g.type === 'video' ? detectVideoType(videoUrl) : null,
       thumbnail: g.type === 'images' ? (g.images[0] ?? null) : (videoThumbnail(videoUrl) ?? g.thumbnail),
+      // Only the audience's own group is kept.
+      audienceBranch: g.audience === 'branch' || g.audience === 'programme' ? g.audienceBranch : null,
+      audienceProgramme: g.audience === 'programme' ? g.audienceProgramme : null,
     };
   });
 
@@ -225,6 +305,9 @@ export const GalleryFormSchema = z
     published: z.boolean(),
     /** Beside `images`, in their order: each photo's caption and alt text (issue 31). */
     photos: z.array(z.object({ url: z.string(), caption: z.string(), alt: z.string() })).optional(),
+    audience: z.enum(GALLERY_AUDIENCES).optional(),
+    audienceBranch: z.string().nullable().optional(),
+    audienceProgramme: z.string().nullable().optional(),
   })
   .transform((form): z.input<typeof GalleryFieldsSchema> => form)
   .pipe(GalleryFieldsSchema);

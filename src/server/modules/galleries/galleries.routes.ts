@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { GalleryInputSchema, GalleryListQuerySchema } from '../../../shared/schemas/gallery.ts';
+import { GalleryInputSchema, GalleryListQuerySchema, PhotoTagsInputSchema } from '../../../shared/schemas/gallery.ts';
 import { notFound } from '../../errors.ts';
 import { audit, changedFields, publishAction, whoOf } from '../audit/audit.service.ts';
 import { releaseMedia } from '../media/media.service.ts';
 import { idParam } from '../media/params.ts';
-import { createGallery, deleteGallery, getGallery, listGallerySummaries, updateGallery } from './galleries.service.ts';
+import {
+  createGallery,
+  deleteGallery,
+  getGallery,
+  listGallerySummaries,
+  setPhotoTags,
+  updateGallery,
+} from './galleries.service.ts';
+import { galleryTags } from './gallery-audience.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -19,13 +27,36 @@ export default async function galleriesRoutes(app: FastifyInstance) {
     }),
   );
 
+  /** One gallery; staff with `gallery: read` also see its drafts, non-public audiences and the children tagged. */
   app.get<IdParams>('/api/admin/galleries/:id', async (request) => {
-    const gallery = await getGallery(app.db, idParam(request.params.id, 'The gallery'), {
-      includeDrafts: await request.can('gallery', 'read'),
-    });
+    const staff = await request.can('gallery', 'read');
+    const gallery = await getGallery(app.db, idParam(request.params.id, 'The gallery'), { includeDrafts: staff });
     if (!gallery) throw notFound('The gallery');
-    return { data: gallery };
+    return { data: staff ? { ...gallery, tags: await galleryTags(app.db, gallery.id) } : gallery };
   });
+
+  /** The children tagged in one photo (issue 32): in the gallery's group, with consent when it is published. */
+  app.put<IdParams>(
+    '/api/admin/galleries/:id/tags',
+    { preHandler: app.requirePermission('gallery', 'write') },
+    async (request) => {
+      const id = idParam(request.params.id, 'The gallery');
+      const input = PhotoTagsInputSchema.parse(request.body ?? {});
+      const { gallery, added, removed } = await setPhotoTags(app.db, id, input);
+      if (added || removed) {
+        const details = { added, removed };
+        await audit(app.db, whoOf(request), {
+          action: 'update',
+          entity,
+          entityId: id,
+          title: gallery.title,
+          changes: ['tags'],
+          details,
+        });
+      }
+      return { data: { ...gallery, tags: await galleryTags(app.db, id) } };
+    },
+  );
 
   app.post('/api/admin/galleries', { preHandler: app.requirePermission('gallery', 'write') }, async (request, reply) => {
     const gallery = await createGallery(app.db, GalleryInputSchema.parse(request.body ?? {}), request.user);

@@ -7,11 +7,21 @@ import {
   type GallerySchema,
   type GallerySummary,
   type GalleryValues,
+  type PhotoTagsInput,
 } from '../../../shared/schemas/gallery.ts';
 import type { Db } from '../../db/client.ts';
 import { countRows, matchesSearch } from '../../db/lists.ts';
-import { galleries, gallerySearch } from '../../db/schema/index.ts';
-import { notFound } from '../../errors.ts';
+import { galleries, galleryPhotoChildren, gallerySearch } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { inTransaction } from '../users/user-guards.ts';
+import {
+  assertConsents,
+  assertInGroup,
+  checkAudience,
+  dropTagsOfRemovedPhotos,
+  replacePhotoTags,
+  type Audience,
+} from './gallery-audience.ts';
 
 export type GalleryDto = z.infer<typeof GallerySchema>;
 type GalleryRow = typeof galleries.$inferSelect;
@@ -27,6 +37,9 @@ function toDto(row: GalleryRow): GalleryDto {
     videoType: row.videoType,
     thumbnail: row.thumbnail,
     published: row.published,
+    audience: row.audience,
+    audienceBranch: row.audienceBranch,
+    audienceProgramme: row.audienceProgramme,
     photos: photosOf(row.images, row.photoTexts),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -39,6 +52,12 @@ function photosOf(images: string[], texts: GalleryRow['photoTexts']): GalleryDto
   return images.map((url) => ({ url, caption: byUrl.get(url)?.caption ?? '', alt: byUrl.get(url)?.alt ?? '' }));
 }
 
+/**
+ * What the public (and staff without galleries: read) see: published galleries for everyone
+ * (issue 32: a gallery for families, a branch, a programme or staff is never public).
+ */
+export const PUBLIC_GALLERY = and(eq(galleries.published, true), eq(galleries.audience, 'everyone'))!;
+
 /** Newest first; drafts only for staff (whole galleries, image lists included). */
 export async function listGalleries(
   db: Db,
@@ -47,7 +66,7 @@ export async function listGalleries(
   let query = db
     .select()
     .from(galleries)
-    .where(options.includeDrafts ? undefined : eq(galleries.published, true))
+    .where(options.includeDrafts ? undefined : PUBLIC_GALLERY)
     .orderBy(desc(galleries.createdAt), desc(galleries.id))
     .$dynamic();
   if (options.limit !== undefined) query = query.limit(options.limit);
@@ -58,7 +77,7 @@ export async function listGalleries(
 export async function getGallery(db: Db, id: number, options: { includeDrafts: boolean }): Promise<GalleryDto | null> {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2 ** 31 - 1) return null;
   const [row] = await db.select().from(galleries).where(eq(galleries.id, id));
-  if (!row || (!row.published && !options.includeDrafts)) return null;
+  if (!row || (!options.includeDrafts && !(row.published && row.audience === 'everyone'))) return null;
   return toDto(row);
 }
 
@@ -82,7 +101,7 @@ export async function listGallerySummaries(
   db: Db,
   options: GalleryListOptions & { includeDrafts: boolean },
 ): Promise<GalleryListPage> {
-  const visible = options.includeDrafts ? undefined : eq(galleries.published, true);
+  const visible = options.includeDrafts ? undefined : PUBLIC_GALLERY;
   const filters = and(
     options.status ? eq(galleries.published, options.status === 'published') : undefined,
     options.type ? eq(galleries.type, options.type) : undefined,
@@ -101,7 +120,7 @@ export async function listGallerySummaries(
   const total = filters ? ((await db.select({ n: countRows() }).from(galleries).where(where))[0]?.n ?? 0) : counts.total;
   return {
     data: data.map(({ imageCount, ...row }): GallerySummary => {
-      const { photos: _photos, ...summary } = toDto({ ...row, photoTexts: [] });
+      const { photos: _photos, tags: _tags, ...summary } = toDto({ ...row, photoTexts: [] });
       return { ...summary, image_count: imageCount };
     }),
     total,
@@ -145,10 +164,16 @@ const columns = (v: GalleryValues) => ({
   published: v.published,
 });
 
+const audienceOf = (v: GalleryValues, current?: Audience): Audience =>
+  v.audience
+    ? { audience: v.audience, audienceBranch: v.audienceBranch, audienceProgramme: v.audienceProgramme }
+    : (current ?? { audience: 'everyone', audienceBranch: null, audienceProgramme: null });
+
 export async function createGallery(db: Db, values: GalleryValues, actor: { id: number } | null): Promise<GalleryDto> {
+  const audience = await checkAudience(db, audienceOf(values));
   const [row] = await db
     .insert(galleries)
-    .values({ ...columns(values), photoTexts: values.photos ?? [], createdBy: actor?.id ?? null })
+    .values({ ...columns(values), ...audience, photoTexts: values.photos ?? [], createdBy: actor?.id ?? null })
     .returning();
   return toDto(row!);
 }
@@ -160,11 +185,25 @@ export async function updateGallery(db: Db, id: number, values: GalleryValues) {
     if (!current) throw notFound('The gallery');
     // Words left out of the request stay with the photos still there (issue 31).
     const photoTexts = values.photos ?? keptPhotoTexts(values.images, current.photoTexts);
+    // Left out, the audience stays (issue 32); a change is checked against the school and the tags.
+    const audience = await checkAudience(tx, audienceOf(values, current));
     const [row] = await tx
       .update(galleries)
-      .set({ ...columns(values), photoTexts })
+      .set({ ...columns(values), ...audience, photoTexts })
       .where(eq(galleries.id, id))
       .returning();
+    await dropTagsOfRemovedPhotos(tx, id, row!.images);
+    const tagged = await tx
+      .selectDistinct({ id: galleryPhotoChildren.childId })
+      .from(galleryPhotoChildren)
+      .where(eq(galleryPhotoChildren.galleryId, id));
+    await assertInGroup(
+      tx,
+      audience,
+      tagged.map((t) => t.id),
+    );
+    // A published gallery's tagged children need consent for its audience: else nothing changes.
+    await assertConsents(tx, id, row!);
     return { gallery: toDto(row!), previousImages: [...current.images, ...(current.thumbnail ? [current.thumbnail] : [])] };
   });
 }
@@ -174,4 +213,23 @@ export async function deleteGallery(db: Db, id: number): Promise<string[]> {
   const [row] = await db.delete(galleries).where(eq(galleries.id, id)).returning();
   if (!row) throw notFound('The gallery');
   return [...row.images, ...(row.thumbnail ? [row.thumbnail] : [])];
+}
+
+/**
+ * PUT /api/admin/galleries/{id}/tags: the children tagged in one of the gallery's photos (issue 32),
+ * each in the gallery's group; on a published gallery each with consent for its audience, else a
+ * 409 and nothing changes.
+ */
+export async function setPhotoTags(db: Db, id: number, input: PhotoTagsInput) {
+  return inTransaction(db, async (tx) => {
+    const [current] = await tx.select().from(galleries).where(eq(galleries.id, id)).for('update');
+    if (!current) throw notFound('The gallery');
+    if (!current.images.includes(input.photo)) {
+      throw badRequest('That photo is not in this gallery.', { fields: { photo: 'Choose one of the gallery’s photos.' } });
+    }
+    await assertInGroup(tx, current, input.children);
+    const counts = await replacePhotoTags(tx, id, input.photo, input.children);
+    await assertConsents(tx, id, current);
+    return { gallery: toDto(current), ...counts };
+  });
 }

@@ -5,6 +5,7 @@ import type { SchoolProfile } from '../../../shared/schemas/school.ts';
 import type { Db } from '../../db/client.ts';
 import { categories, events, galleries } from '../../db/schema/index.ts';
 import { endsAt, notOver, selectEvents, toDto, type EventRow } from '../events/events.service.ts';
+import { PUBLIC_GALLERY } from '../galleries/galleries.service.ts';
 
 /**
  * /events at years of content (issue 31): the events not yet over, soonest first, and the past
@@ -19,7 +20,7 @@ async function galleryKinds(db: Db, rows: EventRow[]): Promise<Map<number, Publi
   const found = await db
     .select({ id: galleries.id, type: galleries.type, photos: sql<number>`cardinality(${galleries.images})`.mapWith(Number) })
     .from(galleries)
-    .where(and(inArray(galleries.id, ids), eq(galleries.published, true)));
+    .where(and(inArray(galleries.id, ids), PUBLIC_GALLERY));
   return new Map(found.map((g) => [g.id, g.type === 'video' ? 'video' : g.photos > 0 ? 'photos' : null]));
 }
 
