@@ -1,6 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
-import type { Gallery, GalleryInput, GalleryListPage, GalleryListQuery } from '../../../../shared/schemas/gallery.ts';
+import type {
+  Gallery,
+  GalleryInput,
+  GalleryListPage,
+  GalleryListQuery,
+  PhotoTagsInput,
+} from '../../../../shared/schemas/gallery.ts';
 import { listSearchParams, MAX_LIST_LIMIT } from '../../../../shared/schemas/list-query.ts';
 
 /** One page of gallery summaries (no image lists) with the five counters. */
@@ -53,4 +59,14 @@ export function useGalleryChoices(linkedId: number | null): Pick<Gallery, 'id' |
   const linked = useGallery(missing ? linkedId : null).data;
   const choices = newest ?? [];
   return missing && linked ? [...choices, linked] : choices;
+}
+
+/** The children tagged in one photo (issue 32); a 409 names the children whose consent refuses it. */
+export function useSetPhotoTags(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: PhotoTagsInput) =>
+      (await apiPut<{ data: Gallery }>(`/api/admin/galleries/${id}/tags`, input as unknown as Record<string, unknown>)).data,
+    onSuccess: (gallery) => client.setQueryData(['galleries', 'one', gallery.id], gallery),
+  });
 }

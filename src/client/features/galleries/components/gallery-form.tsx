@@ -10,12 +10,19 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { errorAt, showServerErrors, useZodForm } from '../../../lib/zod-form.ts';
 import { usePhotoUploads } from '../../media/api/upload-images.ts';
 import { SafeImage } from '../../media/components/safe-image.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { useProgrammes } from '../../admissions/api/get-programmes.ts';
+import { useSchoolProfile } from '../../school/api/school.ts';
+import { ConsentRefusal, PhotoChildren } from './photo-children.tsx';
 import { TextArea } from '../../media/components/textarea.tsx';
 import { PhotoUploadList } from '../../media/components/photo-upload-list.tsx';
 import { useSaveGallery } from '../api/galleries.ts';
 import {
   detectVideoType,
+  GALLERY_AUDIENCE_LABELS,
+  GALLERY_AUDIENCES,
   GalleryFormSchema,
+  type ConsentProblem,
   MAX_PHOTO_TEXT,
   photoAlt,
   videoThumbnail,
@@ -42,16 +49,23 @@ const valuesOf = (gallery: Gallery | null): GalleryFormValues => ({
   // A video's own thumbnail stays when its address gives none (Vimeo).
   thumbnail: gallery?.type === 'video' ? gallery.thumbnail : null,
   published: gallery?.published ?? false,
+  audience: gallery?.audience ?? 'everyone',
+  audienceBranch: gallery?.audienceBranch ?? null,
+  audienceProgramme: gallery?.audienceProgramme ?? null,
 });
 
 /** §2/§4 gallery create/edit form: images by upload or URL, or a YouTube/Vimeo video. */
 export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDone: () => void }) {
   const form = useZodForm(GalleryFormSchema, { defaultValues: valuesOf(gallery) });
   const urlForm = useZodForm(ImageUrlFieldSchema, { defaultValues: { imageUrl: '' } });
-  const [type, images, videoUrl, thumbnail, title, photoTexts] = useWatch({
+  const [type, images, videoUrl, thumbnail, title, photoTexts, audience] = useWatch({
     control: form.control,
-    name: ['type', 'images', 'videoUrl', 'thumbnail', 'title', 'photos'],
+    name: ['type', 'images', 'videoUrl', 'thumbnail', 'title', 'photos', 'audience'],
   });
+  const branches = useSchoolProfile().data?.branches ?? [];
+  const programmes = useProgrammes().data ?? [];
+  /** The server's refusal of a published gallery's change (issue 32): the children and photos concerned. */
+  const [refused, setRefused] = useState<{ message: string; problems: ConsentProblem[] } | null>(null);
   const [source, setSource] = useState<'upload' | 'url'>('upload');
   const upload = usePhotoUploads();
   const save = useSaveGallery();
@@ -86,12 +100,16 @@ export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDo
   });
 
   const submit = form.handleSubmit(async (input) => {
+    setRefused(null);
     try {
       await save.mutateAsync({ id: gallery?.id ?? null, input });
       toast.success(gallery ? 'Gallery updated' : 'Gallery created');
       onDone();
     } catch (err) {
       showServerErrors(form, err);
+      if (err instanceof ApiError && err.status === 409) {
+        setRefused({ message: err.message, problems: (err.body as { problems?: ConsentProblem[] })?.problems ?? [] });
+      }
       toast.error(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : 'Save failed');
     }
   });
@@ -217,6 +235,9 @@ export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDo
                         error={altError}
                         hint={`What it shows. Empty: "${photoAlt(title, i, images.length)}"`}
                       />
+                      {gallery?.type === 'images' && gallery.images.includes(src) && (
+                        <PhotoChildren gallery={gallery} photo={src} index={i} />
+                      )}
                     </div>
                     <button
                       type="button"
@@ -256,6 +277,50 @@ export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDo
           sizes="12rem"
         />
       </div>
+
+      <div className="grid gap-3 sm:grid-cols-3">
+        <SelectField label="Audience" {...form.register('audience')} error={errorAt(form, 'audience')}>
+          {GALLERY_AUDIENCES.map((a) => (
+            <option key={a} value={a}>
+              {GALLERY_AUDIENCE_LABELS[a]}
+            </option>
+          ))}
+        </SelectField>
+        {(audience === 'branch' || audience === 'programme') && branches.length > 0 && (
+          <SelectField
+            label="Branch"
+            value={form.watch('audienceBranch') ?? ''}
+            onChange={(e) => form.setValue('audienceBranch', e.target.value || null, { shouldDirty: true })}
+            error={errorAt(form, 'audienceBranch')}
+          >
+            <option value="">Choose…</option>
+            {branches.map((b) => (
+              <option key={b.name} value={b.name}>
+                {b.name}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        {audience === 'programme' && (
+          <SelectField
+            label="Programme"
+            value={form.watch('audienceProgramme') ?? ''}
+            onChange={(e) => form.setValue('audienceProgramme', e.target.value || null, { shouldDirty: true })}
+            error={errorAt(form, 'audienceProgramme')}
+          >
+            <option value="">Choose…</option>
+            {programmes.map((p) => (
+              <option key={p.key} value={p.key}>
+                {p.name}
+              </option>
+            ))}
+          </SelectField>
+        )}
+      </div>
+      {audience !== 'everyone' && (
+        <p className="text-xs text-slate-600">Not on the public website. Tag children in the photos once the gallery is saved.</p>
+      )}
+      {refused && <ConsentRefusal {...refused} />}
 
       <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
         <input type="checkbox" {...form.register('published')} className="h-4 w-4" />
