@@ -103,7 +103,18 @@ describe.skipIf(chromiumMissingReason())('signing in to the back office', () => 
     // The shell: sidebar with the school's name, breadcrumbs, the user, Log Out.
     const sidebar = page.getByRole('navigation', { name: 'Back office' });
     expect(await page.getByText(E2E_SCHOOL_NAME).isVisible()).toBe(true);
-    for (const name of ['Dashboard', 'Gallery', 'Events', 'Blog', 'Admissions', 'Enquiries', 'Category', 'Users', 'Roles', 'Permissions']) {
+    for (const name of [
+      'Dashboard',
+      'Gallery',
+      'Events',
+      'Blog',
+      'Admissions',
+      'Enquiries',
+      'Category',
+      'Users',
+      'Roles',
+      'Permissions',
+    ]) {
       expect(await sidebar.getByRole('link', { name, exact: true }).isVisible(), name).toBe(true);
     }
     const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });

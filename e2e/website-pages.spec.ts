@@ -144,7 +144,9 @@ describe.skipIf(chromiumMissingReason())('pages of the school’s own', () => {
     // An address the site answers already is refused before it is sent.
     await page.getByLabel('Address').fill('events');
     await page.getByRole('button', { name: 'Save draft' }).click();
-    await expect.poll(() => visible(page, '/events is already the address of the Events page. Choose another address.')).toBe(true);
+    await expect
+      .poll(() => visible(page, '/events is already the address of the Events page. Choose another address.'))
+      .toBe(true);
     await page.getByLabel('Address').fill('term-dates');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect.poll(() => visible(page, 'Published: parents can read it at /term-dates.')).toBe(true);

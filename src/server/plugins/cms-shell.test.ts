@@ -55,9 +55,9 @@ describe.skipIf(!built)('the back office page', () => {
 
   it("preloads what the website's editors open on: a section's words, a page; nothing for an address the screen would not read", async () => {
     const preloadOf = async (url: string) =>
-      [...(await app.inject({ url, headers: { cookie: admin } })).body.matchAll(/rel="preload" as="fetch"[^>]*href="([^"]+)"/g)].map(
-        (m) => m[1],
-      );
+      [
+        ...(await app.inject({ url, headers: { cookie: admin } })).body.matchAll(/rel="preload" as="fetch"[^>]*href="([^"]+)"/g),
+      ].map((m) => m[1]);
     expect(await preloadOf('/cms/website/programs')).toContain('/api/website/sections/programs');
     expect(await preloadOf('/cms/website/pages/7')).toContain('/api/website/pages/7');
     for (const url of ['/cms/website/nowhere', '/cms/website/pages/x1', '/cms/website/pages', '/cms/website/programs?x=1'])

@@ -32,7 +32,11 @@ describe('request log, by default', () => {
     expect((await s.app!.inject({ method: 'GET', url: '/api/categories/get' })).statusCode).toBeLessThan(500);
     expect(requestLines(s.lines)).toEqual([]);
 
-    await s.app!.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@school.test', password: 'wrong-one' } });
+    await s.app!.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@school.test', password: 'wrong-one' },
+    });
     await s.app!.inject({ method: 'GET', url: '/api/roles/get' });
     const logged = requestLines(s.lines);
     expect(logged).toHaveLength(2);

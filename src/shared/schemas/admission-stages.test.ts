@@ -37,7 +37,10 @@ describe('a child’s age at the wanted start', () => {
   it('tells a parent the age in words and the band the programme is for', () => {
     expect(ageOutside('2022-02-01', '2027-04-01', nursery)).toEqual({ months: 62, band: 'Ages 3-4' });
     expect(ageOutside('2022-02-01', '2027-04-01', { ...nursery, ages: '', maxAge: null })).toBeNull();
-    expect(ageOutside('2025-02-01', '2027-04-01', { ...nursery, ages: '', maxAge: null })).toEqual({ months: 26, band: 'from age 3' });
+    expect(ageOutside('2025-02-01', '2027-04-01', { ...nursery, ages: '', maxAge: null })).toEqual({
+      months: 26,
+      band: 'from age 3',
+    });
     expect(yearsAndMonthsInWords(62)).toBe('5 years and 2 months');
     expect(yearsAndMonthsInWords(12)).toBe('1 year');
     expect(yearsAndMonthsInWords(13)).toBe('1 year and 1 month');

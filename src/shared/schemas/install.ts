@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { BRANCH_DETAILS, MAX_BRANCHES, SiteUrlSchema, TimeZoneSchema } from './school.ts';
-import {
-  EmailSchema,
-  MAX_PASSWORD_LENGTH,
-  MIN_ADMIN_PASSWORD_LENGTH,
-  UserCreateSchema,
-  UsernameSchema,
-} from './user.ts';
+import { EmailSchema, MAX_PASSWORD_LENGTH, MIN_ADMIN_PASSWORD_LENGTH, UserCreateSchema, UsernameSchema } from './user.ts';
 
 export { TIMEZONES } from '../dates.ts';
 

@@ -33,7 +33,10 @@ export const BranchSchema = z.object({
     .record(
       ProgrammeKeySchema,
       z.number().int('Seats must be a whole number.').min(0, 'Seats cannot be negative.').max(999, 'At most 999 seats.'),
-      { error: (issue) => (issue.code === 'invalid_key' ? 'Seats are set per programme: this is not a programme key.' : undefined) },
+      {
+        error: (issue) =>
+          issue.code === 'invalid_key' ? 'Seats are set per programme: this is not a programme key.' : undefined,
+      },
     )
     .refine((seats) => Object.keys(seats).length <= MAX_SEAT_PROGRAMMES, `Seats for at most ${MAX_SEAT_PROGRAMMES} programmes.`)
     .optional(),

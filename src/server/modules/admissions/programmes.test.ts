@@ -77,7 +77,8 @@ const board = async (query = '') => {
   return res.json().data as { columns: { cards: Card[] }[]; capacity: object[] | null };
 };
 const cardOf = async (id: number, query = '') => (await board(query)).columns.flatMap((c) => c.cards).find((c) => c.id === id);
-const csv = async (query: string) => (await app.inject({ url: `/api/admissions/export.csv${query}`, headers: { cookie: office } })).body;
+const csv = async (query: string) =>
+  (await app.inject({ url: `/api/admissions/export.csv${query}`, headers: { cookie: office } })).body;
 const mailAbout = async (address: string, subject: string) => {
   await app.mailOutbox.settle();
   for (const m of [...smtp.received].reverse()) {
@@ -116,7 +117,10 @@ describe('a renamed programme', () => {
     const offered = (content.json().data.content as ProgramsContent).programmes.map((p) => p.name);
     expect(offered).toEqual(['Playgroup', 'Little Explorers', 'Kindergarten']);
 
-    expect(await cardOf(before.id, '?department=nursery')).toMatchObject({ department: 'nursery', departmentName: 'Little Explorers' });
+    expect(await cardOf(before.id, '?department=nursery')).toMatchObject({
+      department: 'nursery',
+      departmentName: 'Little Explorers',
+    });
     const exported = await csv('?month=2031-04');
     expect(exported).toContain('"Kabir Rename"');
     expect(exported).toContain('"Little Explorers"');
@@ -132,11 +136,18 @@ describe('a new programme', () => {
   it('takes applications, which the board shows with its seats', async () => {
     await publishPrograms(withDefaults(toddlers));
     await saveSeats({ 'Main Branch': { toddlers: 2 } });
-    const { id } = await applied({ name: 'Mira New', department: 'toddlers', birthDate: '2025-06-01', admissionDate: '2027-01-05' });
+    const { id } = await applied({
+      name: 'Mira New',
+      department: 'toddlers',
+      birthDate: '2025-06-01',
+      admissionDate: '2027-01-05',
+    });
     const data = await board('?month=2027-01&department=toddlers');
     expect(data.columns[0]!.cards.map((c) => c.id)).toEqual([id]);
     expect(data.columns[0]!.cards[0]).toMatchObject({ department: 'toddlers', departmentName: 'Toddlers', ageWarning: '' });
-    expect(data.capacity).toEqual([{ branch: 'Main Branch', department: 'toddlers', departmentName: 'Toddlers', seats: 2, taken: 0 }]);
+    expect(data.capacity).toEqual([
+      { branch: 'Main Branch', department: 'toddlers', departmentName: 'Toddlers', seats: 2, taken: 0 },
+    ]);
   });
 
   it('has seats by its key in the school profile; a key that is not one is refused, naming the field', async () => {
@@ -221,7 +232,10 @@ describe('keepProgrammesInUse', () => {
   it('refuses, naming the programmes, when keeping one would pass twelve', async () => {
     await saveSeats({ 'City Branch': { 'forest-school': 8 } });
     const twelve = Array.from({ length: 12 }, (_, i) => programme(`p${i}`, `Class ${i}`));
-    const previous: ProgramsContent = { ...DEFAULTS, programmes: [programme('forest-school', 'Forest School'), ...twelve.slice(1)] };
+    const previous: ProgramsContent = {
+      ...DEFAULTS,
+      programmes: [programme('forest-school', 'Forest School'), ...twelve.slice(1)],
+    };
     await expect(keepProgrammesInUse(app.db, previous, { ...DEFAULTS, programmes: twelve })).rejects.toMatchObject({
       status: 400,
       details: { fields: { 'content.programmes': expect.stringContaining('Forest School has seats at City Branch') } },

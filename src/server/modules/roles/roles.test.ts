@@ -147,12 +147,27 @@ describe('POST /api/roles/create', () => {
 
 describe('a role named as staff name it (issue 31)', () => {
   it('derives the identifier from the display name when none is given', async () => {
-    const res = await call('POST', '/api/roles/create', adminCookie, roleInput({ name: undefined, displayName: 'Class teacher' }));
+    const res = await call(
+      'POST',
+      '/api/roles/create',
+      adminCookie,
+      roleInput({ name: undefined, displayName: 'Class teacher' }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ name: 'class_teacher', displayName: 'Class teacher' });
-    const blank = await call('POST', '/api/roles/create', adminCookie, roleInput({ name: '  ', displayName: 'Élève de 2e année' }));
+    const blank = await call(
+      'POST',
+      '/api/roles/create',
+      adminCookie,
+      roleInput({ name: '  ', displayName: 'Élève de 2e année' }),
+    );
     expect(blank.json().data.name).toBe('eleve_de_2e_annee');
-    const digits = await call('POST', '/api/roles/create', adminCookie, roleInput({ name: undefined, displayName: '2nd-year helpers!' }));
+    const digits = await call(
+      'POST',
+      '/api/roles/create',
+      adminCookie,
+      roleInput({ name: undefined, displayName: '2nd-year helpers!' }),
+    );
     expect(digits.json().data.name).toBe('role_2nd_year_helpers');
   });
 
@@ -168,7 +183,12 @@ describe('a role named as staff name it (issue 31)', () => {
 
   it('keeps a role’s identifier when an update leaves it out', async () => {
     const role = await made();
-    const res = await call('PUT', `/api/roles/update/${role.id}`, adminCookie, roleInput({ name: undefined, displayName: 'Renamed helper' }));
+    const res = await call(
+      'PUT',
+      `/api/roles/update/${role.id}`,
+      adminCookie,
+      roleInput({ name: undefined, displayName: 'Renamed helper' }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ name: role.name, displayName: 'Renamed helper' });
   });

@@ -179,7 +179,9 @@ describe('GET /api/site/posts?tag=', () => {
 
 describe('the page cache keys the lists by the parameters they read', () => {
   it('in one spelling', () => {
-    expect(pageKey('/events?x=1&category=Outing&branch=city-branch&page=2')).toBe('/events?branch=city-branch&category=outing&page=2');
+    expect(pageKey('/events?x=1&category=Outing&branch=city-branch&page=2')).toBe(
+      '/events?branch=city-branch&category=outing&page=2',
+    );
     expect(pageKey('/events?past=3&page=2')).toBe('/events?past=3');
     expect(pageKey('/events?past=1&branch=')).toBe('/events');
     expect(pageKey('/blog?page=02&tag=art&utm=x')).toBe('/blog?tag=art&page=2');

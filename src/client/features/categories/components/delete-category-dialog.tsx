@@ -40,7 +40,14 @@ export function DeleteCategoryDialog({
       }
     >
       {category && (
-        <DeleteForm key={category.id} category={category} pending={pending} error={error} onConfirm={onConfirm} onCancel={onCancel} />
+        <DeleteForm
+          key={category.id}
+          category={category}
+          pending={pending}
+          error={error}
+          onConfirm={onConfirm}
+          onCancel={onCancel}
+        />
       )}
     </Dialog>
   );

@@ -44,7 +44,14 @@ export interface DepartmentOption {
  * an age band written "Ages 3-4" reads "Nursery (3-4 yrs)", as the form always said.
  */
 export function departmentOptions(
-  programmes: readonly { key: string; name: string; ages: string; minAge: number | null; maxAge: number | null; hidden: boolean }[],
+  programmes: readonly {
+    key: string;
+    name: string;
+    ages: string;
+    minAge: number | null;
+    maxAge: number | null;
+    hidden: boolean;
+  }[],
 ) {
   return programmes
     .filter((p) => !p.hidden)

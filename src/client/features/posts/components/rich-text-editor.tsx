@@ -41,7 +41,8 @@ function ToolButton({
   );
 }
 
-const hexOr = (value: unknown, fallback: string) => (typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value) ? value : fallback);
+const hexOr = (value: unknown, fallback: string) =>
+  typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value) ? value : fallback;
 
 function Toolbar({ editor, onLink, onPhoto }: { editor: Editor; onLink: () => void; onPhoto: () => void }) {
   const state = useEditorState({
@@ -242,7 +243,12 @@ export const RichTextEditor = memo(function RichTextEditor({
     if (!editor) return;
     if (photo) editor.chain().focus().updateAttributes('image', attrs).run();
     // A paragraph after it, with the cursor: the next key typed goes there, not over the photo.
-    else editor.chain().focus().insertContent([{ type: 'image', attrs }, { type: 'paragraph' }]).run();
+    else
+      editor
+        .chain()
+        .focus()
+        .insertContent([{ type: 'image', attrs }, { type: 'paragraph' }])
+        .run();
   };
 
   return (

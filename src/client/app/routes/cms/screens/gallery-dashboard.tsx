@@ -74,7 +74,6 @@ export default function GalleryDashboardScreen() {
         )}
       </div>
 
-
       <CounterTiles
         className="mt-6 grid-cols-2 sm:grid-cols-3 lg:grid-cols-5"
         counters={[

@@ -58,19 +58,21 @@ export default function PermissionsScreen() {
           </h2>
           <p className="text-xs text-slate-600">Users with any access to each module, and their share of all users.</p>
           <ul id="overview-list" className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-2">
-            {stats.modules.filter(({ module }) => shown(module)).map(({ module, users: count, coverage }) => (
-              <li key={module} className="text-sm">
-                <div className="flex justify-between gap-2">
-                  <span className="font-medium text-slate-800">{moduleLabel(module)}</span>
-                  <span className="text-slate-600">
-                    {loading ? '…' : `${count} ${count === 1 ? 'user' : 'users'} · ${coverage}%`}
-                  </span>
-                </div>
-                <div className="mt-1 h-1.5 rounded-full bg-slate-200" aria-hidden="true">
-                  <div className="h-1.5 rounded-full bg-brand-600" style={{ width: `${loading ? 0 : coverage}%` }} />
-                </div>
-              </li>
-            ))}
+            {stats.modules
+              .filter(({ module }) => shown(module))
+              .map(({ module, users: count, coverage }) => (
+                <li key={module} className="text-sm">
+                  <div className="flex justify-between gap-2">
+                    <span className="font-medium text-slate-800">{moduleLabel(module)}</span>
+                    <span className="text-slate-600">
+                      {loading ? '…' : `${count} ${count === 1 ? 'user' : 'users'} · ${coverage}%`}
+                    </span>
+                  </div>
+                  <div className="mt-1 h-1.5 rounded-full bg-slate-200" aria-hidden="true">
+                    <div className="h-1.5 rounded-full bg-brand-600" style={{ width: `${loading ? 0 : coverage}%` }} />
+                  </div>
+                </li>
+              ))}
           </ul>
         </section>
 

@@ -52,8 +52,8 @@ export default function WebsitePagesScreen() {
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Pages</h1>
           <p className="mt-1 text-slate-700">
-            Pages of your own, such as a privacy notice, term dates or answers to parents’ questions, shown in the header
-            menu, the footer, or linked from elsewhere.
+            Pages of your own, such as a privacy notice, term dates or answers to parents’ questions, shown in the header menu,
+            the footer, or linked from elsewhere.
           </p>
         </div>
         {canWrite && (
@@ -71,7 +71,13 @@ export default function WebsitePagesScreen() {
       </div>
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end">
-        <SearchBox label="Search pages" placeholder="Title or address" value={list.q} onSearch={list.setSearch} className="flex-1" />
+        <SearchBox
+          label="Search pages"
+          placeholder="Title or address"
+          value={list.q}
+          onSearch={list.setSearch}
+          className="flex-1"
+        />
         <div role="group" aria-label="Show" className="inline-flex flex-wrap rounded-lg border border-slate-300 p-0.5">
           {(['', ...PAGE_STATES] as const).map((state) => (
             <button
@@ -99,12 +105,14 @@ export default function WebsitePagesScreen() {
         </p>
       ) : data.data.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 text-slate-700">
-          {list.filtered
-            ? 'No pages found.'
-            : 'No pages yet. Start from the privacy notice, or make a new page.'}
+          {list.filtered ? 'No pages found.' : 'No pages yet. Start from the privacy notice, or make a new page.'}
         </p>
       ) : (
-        <ul aria-label="Pages" aria-busy={isPlaceholderData} className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <ul
+          aria-label="Pages"
+          aria-busy={isPlaceholderData}
+          className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm"
+        >
           {data.data.map((page) => (
             <li key={page.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
               <div className="min-w-0">
@@ -133,7 +141,14 @@ export default function WebsitePagesScreen() {
       )}
       {data && (
         <div className="mt-4">
-          <ListPager page={list.page} pageSize={PAGE_SIZE} total={data.total} onPage={list.setPage} label="Pages pages" busy={isPlaceholderData} />
+          <ListPager
+            page={list.page}
+            pageSize={PAGE_SIZE}
+            total={data.total}
+            onPage={list.setPage}
+            label="Pages pages"
+            busy={isPlaceholderData}
+          />
         </div>
       )}
     </div>
