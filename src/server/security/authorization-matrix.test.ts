@@ -114,6 +114,7 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/admin/galleries': needs('gallery', 'write'),
   'PUT /api/admin/galleries/:id': needs('gallery', 'write'),
   'DELETE /api/admin/galleries/:id': needs('gallery', 'delete'),
+  'PUT /api/admin/galleries/:id/tags': needs('gallery', 'write'),
   'GET /api/posts': 'public',
   'GET /api/posts/check-slug/:slug': needs('blog', 'read'),
   'GET /api/posts/slug/:slug': 'public',

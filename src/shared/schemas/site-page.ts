@@ -56,6 +56,7 @@ export const RESERVED_SLUGS: Readonly<Record<string, string>> = {
   login: 'the staff sign-in',
   logout: 'the staff sign-in',
   register: 'the staff sign-in',
+  family: "the family area (parents' sign-in)",
 };
 
 /**
