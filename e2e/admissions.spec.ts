@@ -4,6 +4,7 @@ import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE } from '
 import { chromiumMissingReason } from './support/env.ts';
 import { E2E_ADMIN, installSchool, signInAsAdmin } from './support/install.ts';
 import { gotoReady, login } from './support/public-content.ts';
+import { sendAdmission } from './support/staff-api.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /** Presses Tab until the focused element's label or text starts with `name` (keyboard only). */
@@ -43,28 +44,6 @@ async function moveByKeyboard(page: Page, child: string, stage: string) {
   await tabTo(page, `Move to ${stage}`);
   await page.keyboard.press('Enter');
   await expect.poll(() => dialog.isVisible()).toBe(false);
-}
-
-/** An admission sent the way the form sends it (the test server accepts an instant fill). */
-async function submitAdmission(base: string, name: string, fatherName: string) {
-  const { token } = (await (await fetch(`${base}/api/enquiries/form-token?type=admission`)).json()) as { token: string };
-  const response = await fetch(`${base}/api/enquiries/admission`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      formToken: token,
-      name,
-      fatherName,
-      email: `${fatherName.split(' ')[0]!.toLowerCase()}@example.com`,
-      phone: '+91 98765 33333',
-      birthDate: '2023-08-01',
-      address: '9 Hill Road',
-      department: 'kindergarten',
-      admissionDate: '2028-04-01',
-      branch: 'Main Branch',
-    }),
-  });
-  if (response.status !== 201) throw new Error(`submit failed: ${response.status} ${await response.text()}`);
 }
 
 /** Opens /admission on a phone and fills the form as a parent types it (without sending it). */
@@ -231,8 +210,8 @@ describe.skipIf(chromiumMissingReason())('the admissions pipeline', () => {
       body: JSON.stringify(school),
     });
     expect(saved.status).toBe(200);
-    await submitAdmission(server.url, 'Tara Bose', 'Nikhil Bose');
-    await submitAdmission(server.url, 'Dev Nair', 'Kiran Nair');
+    await sendAdmission(server.url, 'Tara Bose', 'Nikhil Bose');
+    await sendAdmission(server.url, 'Dev Nair', 'Kiran Nair');
 
     const t = await openPage(browser, server.url, DESKTOP);
     await signInAsAdmin(t.page, server);
@@ -298,7 +277,7 @@ describe.skipIf(chromiumMissingReason())('the admissions pipeline', () => {
   });
 
   it("the board's detail shows the address, links the e-mail and phone, and says before a reply that e-mail is off, at 375 and 1280 px", async () => {
-    await submitAdmission(server.url, 'Rohan Das', 'Amit Das');
+    await sendAdmission(server.url, 'Rohan Das', 'Amit Das');
     for (const viewport of [PHONE, DESKTOP]) {
       const t = await openPage(browser, server.url, viewport);
       await signInAsAdmin(t.page, server);

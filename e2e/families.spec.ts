@@ -4,29 +4,12 @@ import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE } from '
 import { chromiumMissingReason } from './support/env.ts';
 import { E2E_ADMIN, installSchool, signInAsAdmin } from './support/install.ts';
 import { gotoReady, login } from './support/public-content.ts';
+import { sendAdmission } from './support/staff-api.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /** An admission sent the way the form sends it, then taken to Enrolled by staff through the API. */
 async function enrolledAdmission(base: string, cookie: string, name: string, fatherName: string, email: string) {
-  const { token } = (await (await fetch(`${base}/api/enquiries/form-token?type=admission`)).json()) as { token: string };
-  const sent = await fetch(`${base}/api/enquiries/admission`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      formToken: token,
-      name,
-      fatherName,
-      email,
-      phone: '+91 98765 22222',
-      birthDate: '2023-08-01',
-      address: '9 Hill Road',
-      department: 'kindergarten',
-      admissionDate: '2028-04-01',
-      branch: 'Main Branch',
-    }),
-  });
-  if (sent.status !== 201) throw new Error(`submit failed: ${sent.status} ${await sent.text()}`);
-  const { id } = ((await sent.json()) as { data: { id: number } }).data;
+  const id = await sendAdmission(base, name, fatherName, email);
   for (const to of ['contacted', 'offered', 'enrolled']) {
     const moved = await fetch(`${base}/api/enquiries/${id}/stage`, {
       method: 'POST',

@@ -4,6 +4,7 @@ import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage } from './suppo
 import { chromiumMissingReason } from './support/env.ts';
 import { E2E_ADMIN, installSchool, signInAsAdmin } from './support/install.ts';
 import { login } from './support/public-content.ts';
+import { staffCall } from './support/staff-api.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /*
@@ -15,15 +16,7 @@ describe.skipIf(chromiumMissingReason())('gallery audiences and tagged children 
   let browser: Browser;
   let cookie: string;
 
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(server.url + path, {
-      method,
-      headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return ((await res.json()) as { data: T }).data;
-  }
+  const call = <T>(method: string, path: string, body?: unknown) => staffCall<T>(server.url, cookie, method, path, body);
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ env: { SPROUT_MIN_FILL_MS: '0' } }), launchBrowser()]);

@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { BRANCH_DETAILS, MAX_BRANCHES, SiteUrlSchema, TimeZoneSchema } from './school.ts';
 import { EmailSchema, MAX_PASSWORD_LENGTH, MIN_ADMIN_PASSWORD_LENGTH, UserCreateSchema, UsernameSchema } from './user.ts';
 
-export { TIMEZONES } from '../dates.ts';
-
 /** A branch as the install asks for it: name, address and (optionally) phone; the map comes later. */
 export const InstallBranchSchema = z.object(BRANCH_DETAILS);
 export type InstallBranch = z.infer<typeof InstallBranchSchema>;
