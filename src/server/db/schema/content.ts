@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, sqlIn, updatedAt } from './_columns.ts';
 import { ADMISSION_STAGES } from '../../../shared/schemas/admission-stages.ts';
+import { CONTENT_AUDIENCES } from '../../../shared/schemas/audience.ts';
 import { users } from './users.ts';
 
 export const EVENT_STATUSES = ['upcoming', 'ongoing', 'completed'] as const;
@@ -120,6 +121,10 @@ export const events = pgTable(
     endDate: timestamp('end_date', { withTimezone: true }),
     status: text('status', { enum: EVENT_STATUSES }).notNull().default('upcoming'),
     galleryId: integer('gallery_id').references(() => galleries.id, { onDelete: 'set null' }),
+    /** Who sees it (issue 32), as a gallery's audience without 'staff': only 'everyone' is on the public site. */
+    audience: text('audience', { enum: CONTENT_AUDIENCES }).notNull().default('everyone'),
+    audienceBranch: text('audience_branch'),
+    audienceProgramme: text('audience_programme'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -139,6 +144,8 @@ export const events = pgTable(
     check('events_status_check', sql`${t.status} in (${sqlIn(EVENT_STATUSES)})`),
     check('events_end_after_start', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
     check('events_slug_format', sql`${t.slug} is null or ${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('events_audience_check', sql`${t.audience} in (${sqlIn(CONTENT_AUDIENCES)})`),
+    index('events_audience_idx').on(t.audience),
   ],
 );
 
@@ -163,6 +170,10 @@ export const posts = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Who reads it (issue 32), as a gallery's audience without 'staff' (a draft is): only 'everyone' is on the public site. */
+    audience: text('audience', { enum: CONTENT_AUDIENCES }).notNull().default('everyone'),
+    audienceBranch: text('audience_branch'),
+    audienceProgramme: text('audience_programme'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -179,6 +190,8 @@ export const posts = pgTable(
     index('posts_content_images_idx').using('gin', t.contentImages),
     check('posts_status_check', sql`${t.status} in (${sqlIn(POST_STATUSES)})`),
     check('posts_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('posts_audience_check', sql`${t.audience} in (${sqlIn(CONTENT_AUDIENCES)})`),
+    index('posts_audience_idx').on(t.audience, t.status),
   ],
 );
 
