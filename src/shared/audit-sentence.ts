@@ -251,6 +251,11 @@ export function auditSentence(entry: AuditEntry, names: AuditNames = {}): string
       if (entity === 'enquiry' && details?.count !== undefined) {
         return `Deleted ${String(details.count)} enquiries older than ${String(details.months)} months, as the school keeps them no longer`;
       }
+      if (entity === 'child' && details?.tags !== undefined) {
+        const [tags, kids, moved] = [Number(details.tags), Number(details.children), Number(details.photosMoved ?? 0)];
+        const photos = moved ? `; ${moved} photo${moved === 1 ? '' : 's'} moved to a staff-only gallery` : '';
+        return `Removed ${tags} photo tag${tags === 1 ? '' : 's'} of ${kids} ${kids === 1 ? 'child' : 'children'} who left more than ${String(details.period)} ago${photos}`;
+      }
       return `Deleted ${what}`;
     case 'publish':
       return `Published ${what}`;

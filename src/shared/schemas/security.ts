@@ -12,6 +12,32 @@ const whole = (label: string, min: number, max: number) =>
 /** The longest minimum a school may set: a passphrase, not a paragraph. */
 export const MAX_MIN_PASSWORD_LENGTH = 64;
 
+export const RETENTION_UNITS = ['days', 'months'] as const;
+export type RetentionUnit = (typeof RETENTION_UNITS)[number];
+/** The longest period a school may set, per unit: two years in days, five in months. */
+export const RETENTION_PERIOD_MAX: Record<RetentionUnit, number> = { days: 730, months: 60 };
+
+/** A period after a child's leaving date (issue 32, decision 27): whole days or whole months. */
+const afterLeaving = (label: string, fallback: RetentionPeriod) =>
+  z
+    .object({
+      amount: whole(label, 1, RETENTION_PERIOD_MAX.days),
+      unit: z.enum(RETENTION_UNITS, `${label}: choose days or months`).default('months'),
+    })
+    .superRefine((period, ctx) => {
+      const max = RETENTION_PERIOD_MAX[period.unit];
+      if (period.amount > max)
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: `${label} must be at most ${max} ${period.unit}` });
+    })
+    .default(fallback);
+export interface RetentionPeriod {
+  amount: number;
+  unit: RetentionUnit;
+}
+
+/** "3 months", "1 day": a period as people say it. */
+export const periodWords = ({ amount, unit }: RetentionPeriod) => `${amount} ${amount === 1 ? unit.slice(0, -1) : unit}`;
+
 /** Settings > Security (module `settings`): password policy, session lifetimes, audit retention. */
 export const SecuritySettingsSchema = z.object({
   minPasswordLength: whole('Minimum password length', MIN_PASSWORD_LENGTH, MAX_MIN_PASSWORD_LENGTH).default(MIN_PASSWORD_LENGTH),
@@ -20,6 +46,10 @@ export const SecuritySettingsSchema = z.object({
   auditRetentionMonths: whole('Audit log retention', 1, 120).default(12),
   /** Declined and stale enquiries are deleted after this (issue #14); enrolled children's stay. */
   enquiryRetentionMonths: whole('Enquiry retention', 1, 120).default(24),
+  /** When every child of a family left longer ago than this, its parents can no longer sign in. */
+  familyAccessAfterLeaving: afterLeaving('Family access after a child leaves', { amount: 3, unit: 'months' }),
+  /** A child who left longer ago than this: their photos leave every audience but staff, their tags go. */
+  photosAfterLeaving: afterLeaving('Photos after a child leaves', { amount: 12, unit: 'months' }),
 });
 export type SecuritySettings = z.infer<typeof SecuritySettingsSchema>;
 export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = SecuritySettingsSchema.parse({});

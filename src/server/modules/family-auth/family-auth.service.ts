@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FamilyMe } from '../../../shared/schemas/family-auth.ts';
 import type { Db } from '../../db/client.ts';
 import { admitAttempt, admitLimitHit, type SharedLimit } from '../../db/limit-hits.ts';
@@ -7,6 +7,8 @@ import { children, families, familyContacts, familySessions, familySignInLinks }
 import { AppError } from '../../errors.ts';
 import { currentProgrammes } from '../admissions/programmes.ts';
 import { sessionIdOf } from '../auth/sessions.service.ts';
+import { familyAccessKept } from '../families/retention.ts';
+import { getSecuritySettings } from '../security/security-settings.service.ts';
 
 /** A link works for 15 minutes, once (issue 32). */
 export const LINK_MINUTES = 15;
@@ -50,6 +52,14 @@ export interface LinkContact {
   familyName: string;
 }
 
+/**
+ * Retention (decision 27): the contact's family still has access, i.e. not every child left longer
+ * ago than Settings > Security says. The one condition of the three ways in below: asking for a
+ * link, claiming it, and every visit of a session.
+ */
+const familyHasAccess = async (db: Db) =>
+  familyAccessKept(familyContacts.familyId, (await getSecuritySettings(db)).familyAccessAfterLeaving);
+
 const contactColumns = {
   id: familyContacts.id,
   name: familyContacts.name,
@@ -76,7 +86,8 @@ export async function createSignInLink(db: Db, contactId: number, ip: string | n
 
 /**
  * A parent asks for a link: counted per address and per network address whether or not the
- * address is a contact's (a refusal tells nothing), then the contact to send a link to, or null.
+ * address is a contact's (a refusal tells nothing), then the contact to send a link to, or null
+ * (no such address, or a family whose access ended: the answer is the same).
  */
 export async function requestSignInLink(
   db: Db,
@@ -98,7 +109,7 @@ async function contactByEmail(db: Db, email: string): Promise<LinkContact | null
     .select(contactColumns)
     .from(familyContacts)
     .innerJoin(families, eq(families.id, familyContacts.familyId))
-    .where(eq(sql`lower(${familyContacts.email})`, email))
+    .where(and(eq(sql`lower(${familyContacts.email})`, email), await familyHasAccess(db)))
     .limit(1);
   return row?.email ? (row as LinkContact) : null;
 }
@@ -133,6 +144,12 @@ export async function signInWithLink(
         eq(familySignInLinks.tokenHash, sessionIdOf(token)),
         isNull(familySignInLinks.usedAt),
         gt(familySignInLinks.expiresAt, now),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(familyContacts)
+            .where(and(eq(familyContacts.id, familySignInLinks.contactId), await familyHasAccess(db))),
+        ),
       ),
     )
     .returning({ contactId: familySignInLinks.contactId });
@@ -162,7 +179,8 @@ export async function contactForFamilySession(db: Db, token: string): Promise<{ 
   const [row] = await db
     .select({ contactId: familySessions.contactId, lastSeenAt: familySessions.lastSeenAt, expiresAt: familySessions.expiresAt })
     .from(familySessions)
-    .where(eq(familySessions.id, id));
+    .innerJoin(familyContacts, eq(familyContacts.id, familySessions.contactId))
+    .where(and(eq(familySessions.id, id), await familyHasAccess(db)));
   if (!row || row.expiresAt.getTime() <= now) return null;
   if (now - row.lastSeenAt.getTime() >= SEEN_EVERY_MS) {
     await db

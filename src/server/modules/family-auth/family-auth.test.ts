@@ -9,12 +9,13 @@ import { auditSentence } from '../../../shared/audit-sentence.ts';
 import type { AuditEntry } from '../../../shared/schemas/audit.ts';
 import type { Family } from '../../../shared/schemas/family.ts';
 import { SITE_DEFAULTS } from '../../../shared/schemas/site-content-defaults.ts';
-import { auditLog, familySessions, familySignInLinks } from '../../db/schema/index.ts';
+import { auditLog, children, familySessions, familySignInLinks } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { TEST_BRANCHES } from '../../test/install-payload.ts';
 import { startSmtp } from '../../test/smtp-sink.ts';
 import { dumpDatabase } from '../backups/database-dump.ts';
+import { leftBefore } from '../families/retention.ts';
 import { FAMILY_COOKIE, LINK_INVALID, LINKS_PER_EMAIL, LINKS_PER_IP, TOKEN_TRIES_PER_IP } from './family-auth.service.ts';
 import { LINK_REQUESTED, LINK_UNAVAILABLE } from './family-auth.routes.ts';
 
@@ -353,6 +354,88 @@ describe('audit', () => {
     expect(auditSentence(entry as unknown as AuditEntry, { family: family.name })).toBe(
       `A sign-in link was sent to “${contact.name}” of the family “${family.name}”`,
     );
+  });
+});
+
+describe('after the children leave (retention, decision 27)', () => {
+  /** 'YYYY-MM-DD', `days` from today (negative: in the past). */
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const leaving = (familyId: number, date: string | null) =>
+    app.db.update(children).set({ leavingDate: date }).where(eq(children.familyId, familyId));
+  const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/family/me', headers: { cookie } });
+  const linksOf = async (contactId: number) =>
+    (await app.db.select().from(familySignInLinks).where(eq(familySignInLinks.contactId, contactId))).length;
+  const mailsTo = async (address: string) => {
+    await app.mailOutbox.settle();
+    return smtp.received.filter((m) => m.to.includes(address)).length;
+  };
+
+  it('a family whose children all left longer ago than the period gets no link, no sign-in and no session', async () => {
+    const family = await makeFamily();
+    const contact = family.contacts[0]!;
+    await ask(contact.email!);
+    const session = cookieOf(await signIn((await linkSentTo(contact.email!)).token));
+    await ask(contact.email!);
+    const pending = (await linkSentTo(contact.email!)).token;
+    expect((await me(session)).statusCode).toBe(200);
+
+    // The default period is 3 months; the child left 200 days ago.
+    expect(leftBefore({ amount: 3, unit: 'months' }) > day(-200)).toBe(true);
+    await leaving(family.id, day(-200));
+    expect((await me(session)).statusCode).toBe(401);
+    const refused = await signIn(pending);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.cookies).toHaveLength(0);
+
+    const [links, mails] = [await linksOf(contact.id), await mailsTo(contact.email!)];
+    const asked = await ask(contact.email!);
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json()).toEqual((await ask('nobody-at-all@example.test')).json());
+    expect(await linksOf(contact.id)).toBe(links);
+    expect(await mailsTo(contact.email!)).toBe(mails);
+
+    // A longer period (Settings > Security) gives the same session back.
+    const longer = await app.inject({
+      method: 'PUT',
+      url: '/api/security/settings',
+      headers: { cookie: admin },
+      payload: { familyAccessAfterLeaving: { amount: 12, unit: 'months' } },
+    });
+    expect(longer.statusCode, longer.body).toBe(200);
+    try {
+      expect((await me(session)).statusCode).toBe(200);
+    } finally {
+      await app.inject({
+        method: 'PUT',
+        url: '/api/security/settings',
+        headers: { cookie: admin },
+        payload: { familyAccessAfterLeaving: { amount: 3, unit: 'months' } },
+      });
+    }
+  });
+
+  it('keeps access while a child stays, has not yet left, or left within the period', async () => {
+    for (const [label, other] of [
+      ['no leaving date', null],
+      ['leaving next month', day(30)],
+      ['left a month ago', day(-30)],
+    ] as const) {
+      const family = await makeFamily();
+      const contact = family.contacts[0]!;
+      await leaving(family.id, day(-400));
+      await app.db.insert(children).values({
+        familyId: family.id,
+        firstName: 'Sibling',
+        birthDate: '2023-01-01',
+        branch: BRANCH,
+        programme: PROGRAMME.key,
+        leavingDate: other,
+      });
+      await ask(contact.email!);
+      const done = await signIn((await linkSentTo(contact.email!)).token);
+      expect(done.statusCode, label).toBe(303);
+      expect((await me(cookieOf(done))).statusCode, label).toBe(200);
+    }
   });
 });
 

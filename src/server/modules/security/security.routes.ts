@@ -6,6 +6,7 @@ import { badRequest } from '../../errors.ts';
 import { audit, changedFields, whoOf } from '../audit/audit.service.ts';
 import { runSecurityMaintenance } from './maintenance.ts';
 import { runOnOneInstance } from '../../db/exclusive.ts';
+import { runPhotoRetention } from '../families/retention.ts';
 import {
   getSecuritySettings,
   getTwoFactorPolicy,
@@ -17,6 +18,8 @@ export const SECURITY_ADMINS_ONLY = 'Only an administrator can change the securi
 
 /** How often retention and clean-up run (and once a minute after start). */
 const MAINTENANCE_EVERY_MS = 6 * 3600 * 1000;
+/** How often the photos of children who left are taken out of every audience but staff (and a minute after start). */
+const PHOTO_RETENTION_EVERY_MS = 3 * 3600 * 1000;
 
 /** Settings > Security: the policy (module settings) and who must use two-factor sign-in (module users). */
 export default async function securityRoutes(app: FastifyInstance) {
@@ -71,14 +74,15 @@ export default async function securityRoutes(app: FastifyInstance) {
     void runOnOneInstance(app.database, 'security-maintenance', () => runSecurityMaintenance(app.db)).catch((err: unknown) =>
       app.log.warn({ err }, 'security maintenance failed'),
     );
-  let first: NodeJS.Timeout | undefined;
-  let every: NodeJS.Timeout | undefined;
+  // Photos of children who left (decision 27), on one instance.
+  const retirePhotos = () =>
+    void runPhotoRetention(app).catch((err: unknown) => app.log.warn({ err }, 'photo retention of children who left failed'));
+  const timers: NodeJS.Timeout[] = [];
   app.addHook('onReady', async () => {
-    first = setTimeout(maintain, 60_000).unref();
-    every = setInterval(maintain, MAINTENANCE_EVERY_MS).unref();
+    timers.push(setTimeout(maintain, 60_000).unref(), setInterval(maintain, MAINTENANCE_EVERY_MS).unref());
+    timers.push(setTimeout(retirePhotos, 60_000).unref(), setInterval(retirePhotos, PHOTO_RETENTION_EVERY_MS).unref());
   });
   app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(every);
+    for (const timer of timers) clearTimeout(timer);
   });
 }

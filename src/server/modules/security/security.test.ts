@@ -120,10 +120,45 @@ describe('security settings and the password policy', () => {
         sessionMaxDays: 30,
         auditRetentionMonths: 24,
         enquiryRetentionMonths: 24,
+        familyAccessAfterLeaving: { amount: 3, unit: 'months' },
+        photosAfterLeaving: { amount: 12, unit: 'months' },
       });
       const read = await app.inject({ url: '/api/security', headers: { cookie: adminCookie } });
       expect(read.json().data).toEqual({ settings: saved.json().data, twoFactor: { mode: 'off', roleIds: [] } });
       expect((await app.inject('/api/security')).statusCode).toBe(401);
+    });
+  });
+
+  describe('the periods after a child leaves (issue 32, decision 27)', () => {
+    it('takes whole days or whole months within bounds, and refuses anything else with the field named', async () => {
+      const path = (key: string) => `${key}.amount`;
+      for (const [key, value, field, message] of [
+        ['familyAccessAfterLeaving', { amount: 0, unit: 'days' }, path('familyAccessAfterLeaving'), 'must be at least 1'],
+        ['familyAccessAfterLeaving', { amount: 1.5, unit: 'months' }, path('familyAccessAfterLeaving'), 'whole number'],
+        ['familyAccessAfterLeaving', { amount: 61, unit: 'months' }, path('familyAccessAfterLeaving'), 'at most 60 months'],
+        ['photosAfterLeaving', { amount: 731, unit: 'days' }, path('photosAfterLeaving'), 'at most 730'],
+        ['photosAfterLeaving', { amount: 'soon', unit: 'months' }, path('photosAfterLeaving'), 'must be a number'],
+        ['photosAfterLeaving', { amount: 3, unit: 'weeks' }, 'photosAfterLeaving.unit', 'choose days or months'],
+        ['photosAfterLeaving', 12, 'photosAfterLeaving', ''],
+      ] as const) {
+        const res = await put('/api/security/settings', adminCookie, { [key]: value });
+        expect(res.statusCode, JSON.stringify(value)).toBe(400);
+        expect(res.json().fields[field], JSON.stringify(value)).toContain(message);
+      }
+      const before = (await app.inject({ url: '/api/security', headers: { cookie: adminCookie } })).json().data.settings;
+      expect(before).toMatchObject({
+        familyAccessAfterLeaving: { amount: 3, unit: 'months' },
+        photosAfterLeaving: { amount: 12, unit: 'months' },
+      });
+      const saved = await put('/api/security/settings', adminCookie, {
+        familyAccessAfterLeaving: { amount: '45', unit: 'days' },
+        photosAfterLeaving: { amount: 60, unit: 'months' },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().data).toMatchObject({
+        familyAccessAfterLeaving: { amount: 45, unit: 'days' },
+        photosAfterLeaving: { amount: 60, unit: 'months' },
+      });
     });
   });
 

@@ -1,10 +1,20 @@
+import { useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { errorAt, showServerErrors, useZodForm } from '../../../lib/zod-form.ts';
-import { SecuritySettingsSchema, type SecuritySettings } from '../../../../shared/schemas/security.ts';
+import {
+  RETENTION_PERIOD_MAX,
+  SecuritySettingsSchema,
+  type RetentionPeriod,
+  type SecuritySettings,
+} from '../../../../shared/schemas/security.ts';
 import { useSaveSecuritySettings } from '../api/security.ts';
 
-const FIELDS: ReadonlyArray<{ key: keyof SecuritySettings; label: string; hint: string; min: number; max: number }> = [
+type NumberKey = Exclude<keyof SecuritySettings, PeriodKey>;
+type PeriodKey = 'familyAccessAfterLeaving' | 'photosAfterLeaving';
+
+const FIELDS: ReadonlyArray<{ key: NumberKey; label: string; hint: string; min: number; max: number }> = [
   {
     key: 'minPasswordLength',
     label: 'Minimum password length',
@@ -24,10 +34,30 @@ const FIELDS: ReadonlyArray<{ key: keyof SecuritySettings; label: string; hint: 
   },
 ];
 
-/** The password policy, session lifetimes and audit retention (settings: write). */
+/** The two periods after a child's leaving date (issue 32, decision 27). */
+const PERIODS: ReadonlyArray<{ key: PeriodKey; label: string; hint: string }> = [
+  {
+    key: 'familyAccessAfterLeaving',
+    label: 'Family access after a child leaves',
+    hint: 'When every child of a family left longer ago than this, the parents can no longer sign in to the family area and their open sessions end. A family with a child still at the school, or leaving later, keeps access.',
+  },
+  {
+    key: 'photosAfterLeaving',
+    label: 'Photos after a child leaves',
+    hint: 'After this, photos in which the child is tagged leave every gallery that families or the public see (staff keep them in a staff-only gallery), and the child’s tags are removed. Checked every few hours.',
+  },
+];
+
+const periodValue = (p: RetentionPeriod) => ({ amount: String(p.amount), unit: p.unit });
+
+/** The password policy, session lifetimes, audit retention and the periods after a child leaves (settings: write). */
 export function SecuritySettingsForm({ initial, canWrite }: { initial: SecuritySettings; canWrite: boolean }) {
   const form = useZodForm(SecuritySettingsSchema, {
-    defaultValues: Object.fromEntries(FIELDS.map((f) => [f.key, String(initial[f.key])])),
+    defaultValues: {
+      ...Object.fromEntries(FIELDS.map((f) => [f.key, String(initial[f.key])])),
+      familyAccessAfterLeaving: periodValue(initial.familyAccessAfterLeaving),
+      photosAfterLeaving: periodValue(initial.photosAfterLeaving),
+    },
   });
   const save = useSaveSecuritySettings();
   const submit = form.handleSubmit(async (settings) => {
@@ -64,6 +94,15 @@ export function SecuritySettingsForm({ initial, canWrite }: { initial: SecurityS
           />
         ))}
       </div>
+      <h3 className="mt-6 text-base font-bold text-slate-900">Families after their children leave</h3>
+      <p className="text-sm text-slate-600">
+        Counted from each child’s leaving date. The privacy notice drafted from these settings states both periods.
+      </p>
+      <div className="mt-3 space-y-4">
+        {PERIODS.map((p) => (
+          <PeriodFields key={p.key} form={form} period={p} disabled={!canWrite} />
+        ))}
+      </div>
       <div className="mt-4 flex justify-end">
         {canWrite ? (
           <Button type="submit" disabled={save.isPending}>
@@ -74,5 +113,49 @@ export function SecuritySettingsForm({ initial, canWrite }: { initial: SecurityS
         )}
       </div>
     </form>
+  );
+}
+
+/** One period: how many, and whether days or months, under its sentence. */
+function PeriodFields({
+  form,
+  period,
+  disabled,
+}: {
+  form: ReturnType<typeof useZodForm<typeof SecuritySettingsSchema>>;
+  period: (typeof PERIODS)[number];
+  disabled: boolean;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="rounded-xl border border-slate-200 p-4">
+      <legend className="px-1 font-semibold text-slate-900">{period.label}</legend>
+      <p id={`${id}-hint`} className="text-sm text-slate-600">
+        {period.hint}
+      </p>
+      <div className="mt-3 grid gap-4 sm:grid-cols-2">
+        <Field
+          label="How long"
+          hint={`1 to ${RETENTION_PERIOD_MAX.days} days, or 1 to ${RETENTION_PERIOD_MAX.months} months.`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={RETENTION_PERIOD_MAX.days}
+          disabled={disabled}
+          aria-describedby={`${id}-hint`}
+          {...form.register(`${period.key}.amount`)}
+          error={errorAt(form, `${period.key}.amount`)}
+        />
+        <SelectField
+          label="Counted in"
+          disabled={disabled}
+          {...form.register(`${period.key}.unit`)}
+          error={errorAt(form, `${period.key}.unit`)}
+        >
+          <option value="months">Months</option>
+          <option value="days">Days</option>
+        </SelectField>
+      </div>
+    </fieldset>
   );
 }

@@ -19,7 +19,8 @@ export default function SecurityScreen() {
       <div>
         <h1 className="text-2xl font-bold text-slate-900">Security</h1>
         <p className="text-sm text-slate-600">
-          How staff sign in, how long they stay signed in, and how long the audit log is kept.
+          How staff sign in, how long they stay signed in, how long the audit log is kept, and how long families keep access and
+          photos after their children leave.
         </p>
       </div>
       {security.isPending && <p className="text-slate-600">Loading...</p>}
