@@ -286,7 +286,11 @@ describe('the privacy notice to start from', () => {
       branches: [{ name: 'Oak Road', address: '3 Oak Road, Leeds', phone: '0113 496 0000', lat: 53.8, lng: -1.57 }],
     });
     expect(school.statusCode, school.body).toBe(200);
-    const settings = await call('PUT', '/api/security/settings', admin, { enquiryRetentionMonths: 18, auditRetentionMonths: 6 });
+    const settings = await call('PUT', '/api/security/settings', admin, {
+      enquiryRetentionMonths: 18,
+      auditRetentionMonths: 6,
+      familyAccessAfterLeaving: { amount: 45, unit: 'days' },
+    });
     expect(settings.statusCode, settings.body).toBe(200);
     const res = await call('POST', '/api/website/pages/privacy-notice', editor);
     expect(res.statusCode, res.body).toBe(201);
@@ -302,7 +306,8 @@ describe('the privacy notice to start from', () => {
     expect(body).toContain('or by post at 3 Oak Road, Leeds.');
     expect(body).toContain('nothing has happened to for 18 months is deleted automatically');
     expect(body).toContain('(the audit log) is kept for 6 months');
-    expect(body).toContain('Parents and visitors get no cookies from this website.');
+    expect(body).toContain('sign in to the family area for 45 days after the last leaving date');
+    expect(body).toContain('Visitors get no cookies from this website.');
     expect(body).toContain(
       app.database.kind === 'pg'
         ? 'in a PostgreSQL database server that the website uses'

@@ -59,6 +59,29 @@ describe('the privacy notice to start from', () => {
     expect(server).toContain('or by post at 3 Oak Road, Leeds.');
   });
 
+  it('states both periods after a child leaves, in words, from the school’s settings', () => {
+    const defaults = privacyNoticeHtml(facts());
+    expect(defaults).toContain(
+      'When all your children have left us, you can still sign in to the family area for 3 months after the last leaving date. After that, your access ends.',
+    );
+    expect(defaults).toContain(
+      '12 months after your child leaves us, photos in which we have marked your child are no longer shown to other families or on this website',
+    );
+    expect(defaults).toContain('one cookie keeps them signed in, for 30 days after their last visit');
+    const changed = privacyNoticeHtml(
+      facts({
+        security: {
+          ...facts().security,
+          familyAccessAfterLeaving: { amount: 1, unit: 'months' },
+          photosAfterLeaving: { amount: 90, unit: 'days' },
+        },
+      }),
+    );
+    expect(changed).toContain('sign in to the family area for 1 month after the last leaving date');
+    expect(changed).toContain('90 days after your child leaves us, photos in which we have marked your child');
+    expect(changed).not.toContain('12 months after your child leaves us');
+  });
+
   it('is a valid page that the sanitiser keeps as written (what staff review is what parents read)', () => {
     const page = privacyNoticePage(facts());
     expect(SitePageContentSchema.parse(page)).toEqual(page);
@@ -86,6 +109,7 @@ describe('installing a school', () => {
         expect(draft).toMatchObject({ title: 'Privacy Policy', placement: 'footer' });
         expect(draft.body).toContain('This website belongs to Little Acorns.');
         expect(draft.body).toContain('mailto:office@acorns.test');
+        expect(draft.body).toContain('you can still sign in to the family area for 3 months after the last leaving date');
         // Parents see nothing of it until it is published.
         expect((await app.inject('/api/site/pages')).json().data).toEqual([]);
       } finally {

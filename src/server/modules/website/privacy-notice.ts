@@ -3,9 +3,10 @@ import { formatLongDate } from '../../../shared/dates.ts';
 import type { AdmissionForm, ContactForm } from '../../../shared/schemas/enquiry.ts';
 import type { BackupSchedule } from '../../../shared/schemas/backup.ts';
 import type { SchoolProfile } from '../../../shared/schemas/school.ts';
-import type { SecuritySettings } from '../../../shared/schemas/security.ts';
+import { periodWords, type SecuritySettings } from '../../../shared/schemas/security.ts';
 import { STAFF_NOTE, type SitePage, type SitePageContent } from '../../../shared/schemas/site-page.ts';
 import { getSchedule } from '../backups/schedule.service.ts';
+import { FAMILY_SESSION_DAYS, LINK_MINUTES } from '../family-auth/family-auth.service.ts';
 import { getSecuritySettings } from '../security/security-settings.service.ts';
 import { getSchoolProfile } from '../site/site.service.ts';
 import { s3SettingsFromEnv } from '../../storage/storage.ts';
@@ -21,7 +22,15 @@ import { createPage } from './pages.service.ts';
 /** What the notice says of this school and this server. */
 export interface PrivacyFacts {
   school: Pick<SchoolProfile, 'name' | 'email' | 'branches' | 'timezone'>;
-  security: Pick<SecuritySettings, 'enquiryRetentionMonths' | 'auditRetentionMonths' | 'sessionMaxDays' | 'sessionIdleHours'>;
+  security: Pick<
+    SecuritySettings,
+    | 'enquiryRetentionMonths'
+    | 'auditRetentionMonths'
+    | 'sessionMaxDays'
+    | 'sessionIdleHours'
+    | 'familyAccessAfterLeaving'
+    | 'photosAfterLeaving'
+  >;
   backups: Pick<BackupSchedule, 'enabled' | 'keep'>;
   database: 'pglite' | 'pg';
   storage: 'folder' | 's3';
@@ -80,6 +89,10 @@ export function privacyNoticeHtml(facts: PrivacyFacts): string {
     '<p>The admission form asks for:</p>',
     listOf(Object.values(ADMISSION_WORDS)),
     `<p>We use these details to consider your application, to contact you about it, to invite you to visit us and, if your child joins us, to prepare for their first day. While we consider the application, our staff add notes to it, such as when we spoke to you or the date of your visit. We need this information because you have asked us for a place for your child: in data protection law, these are steps taken at your request before entering into an agreement with you.</p>`,
+    '<h3>If your child joins us</h3>',
+    `<p>We keep a record of your family: the names, e-mail addresses and phone numbers of the parents or carers you give us, and each child's name, date of birth, group, and the dates they start and leave. We also keep your choices about photos of your child, with when and by whom each choice was recorded, so that we can show that we follow them.</p>`,
+    `<p>We show a photo of your child only where you have allowed it: on this website, or to other families of the school in the family area. If you choose “no images anywhere”, no photo of your child is shown to anyone outside our staff. You can change your choices at any time in the family area or by asking us.</p>`,
+    `<p>To sign in to the family area, you ask for a link by e-mail. The link works once, for ${LINK_MINUTES} minutes. We record when a link was sent, but never keep the link itself.</p>`,
     '<h3>When you send us a message</h3>',
     `<p>The contact form asks for ${Object.values(CONTACT_WORDS)
       .join(', ')
@@ -91,20 +104,23 @@ export function privacyNoticeHtml(facts: PrivacyFacts): string {
     `<p>While you fill in the admission form, your own browser remembers what you have typed, so that nothing is lost if the page is reloaded. This stays on your device: we receive nothing until you send the form, and your browser forgets it once the form is sent.</p>`,
 
     '<h2>Cookies</h2>',
-    `<p>Parents and visitors get no cookies from this website. Reading our pages and sending a form sets none, and there is no advertising or tracking of visitors.</p>`,
-    `<p>The only cookies are for our staff when they sign in to look after the website: one keeps them signed in (for at most ${plural(security.sessionMaxDays, 'day')}, and it ends after ${plural(security.sessionIdleHours, 'hour')} without use), and a short-lived one is used during a two-step sign-in. These are strictly necessary for signing in and are never used for anything else.</p>`,
+    `<p>Visitors get no cookies from this website. Reading our pages and sending a form sets none, and there is no advertising or tracking of visitors.</p>`,
+    `<p>When a parent signs in to the family area, one cookie keeps them signed in, for ${plural(FAMILY_SESSION_DAYS, 'day')} after their last visit or until they sign out. It is strictly necessary for the family area and is never used for anything else.</p>`,
+    `<p>Our staff get cookies too when they sign in to look after the website: one keeps them signed in (for at most ${plural(security.sessionMaxDays, 'day')}, and it ends after ${plural(security.sessionIdleHours, 'hour')} without use), and a short-lived one is used during a two-step sign-in. These are strictly necessary for signing in and are never used for anything else.</p>`,
 
     '<h2>Content from other websites</h2>',
     `<p>The map on our Contact page comes from OpenStreetMap, and videos in our galleries may come from YouTube or Vimeo. When your browser shows them, it connects to those services, which then see your internet address. Their own privacy notices apply to what they do.</p>`,
 
     '<h2>Where your information is kept, and who sees it</h2>',
     `<p>Everything you send us through this website is kept on the server that runs it, in ${database}. Photos on our website are kept ${photos}. ${staff('name the company or place that hosts the website, and the country it is in.')}</p>`,
-    `<p>Only members of our staff whose role lets them see enquiries can read your details. We do not sell your information, and we do not share it with anyone else unless the law requires us to.</p>`,
+    `<p>Only members of our staff whose role lets them see enquiries or families can read your details. We do not sell your information, and we do not share it with anyone else unless the law requires us to.</p>`,
 
     '<h2>How long we keep it</h2>',
     listOf([
       `An application or a message that nothing has happened to for ${plural(security.enquiryRetentionMonths, 'month')} is deleted automatically. We keep only a count of how many enquiries we received each month, with no names or details.`,
       `If your child joins us, their application is kept as part of their record. ${staff('say how long you keep the records of children who joined you.')}`,
+      `When all your children have left us, you can still sign in to the family area for ${periodWords(security.familyAccessAfterLeaving)} after the last leaving date. After that, your access ends.`,
+      `${periodWords(security.photosAfterLeaving)} after your child leaves us, photos in which we have marked your child are no longer shown to other families or on this website, and we delete our record of which photos your child appears in. ${staff('say how long your staff keep these photos, or that you delete them.')}`,
       backupText,
       `Our record of what staff do in the website (the audit log) is kept for ${plural(security.auditRetentionMonths, 'month')}.`,
     ]),
