@@ -80,6 +80,10 @@ export const ManifestSchema = z.object({
       events: z.number().int().min(0),
       staff: z.number().int().min(0),
       photos: z.number().int().min(0),
+      /** Families, their children and the children's tags in photos (issue 32; absent in older backups). */
+      families: z.number().int().min(0).optional(),
+      children: z.number().int().min(0).optional(),
+      photoTags: z.number().int().min(0).optional(),
     })
     .optional(),
 });

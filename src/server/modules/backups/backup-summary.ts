@@ -6,20 +6,24 @@ import { rowsOf } from './schema-history.ts';
 
 /**
  * What a person restoring wants to know the backup holds (issue 31): the school's name and clock,
- * and how many posts, events, staff accounts and gallery photos. Read inside the dump's snapshot,
- * so the numbers are the rows the archive carries.
+ * and how many posts, events, staff accounts and gallery photos, and (issue 32) families, children
+ * and children's tags in photos. Read inside the dump's snapshot, so the numbers are the rows the
+ * archive carries.
  */
 export async function backupSummary(tx: Db): Promise<Required<Pick<Manifest, 'school' | 'counts'>>> {
   const school = await getSchoolProfile(tx);
-  const [counts] = await rowsOf<{ posts: number; events: number; staff: number; photos: number }>(
+  const [counts] = await rowsOf<Required<Manifest>['counts']>(
     tx,
     sql`select (select count(*) from posts)::int as posts,
                (select count(*) from events)::int as events,
                (select count(*) from users)::int as staff,
-               (select coalesce(sum(cardinality(images)), 0) from galleries)::int as photos`,
+               (select coalesce(sum(cardinality(images)), 0) from galleries)::int as photos,
+               (select count(*) from families)::int as families,
+               (select count(*) from children)::int as children,
+               (select count(*) from gallery_photo_children)::int as "photoTags"`,
   );
   return {
     school: { name: school.name, timezone: school.timezone },
-    counts: counts ?? { posts: 0, events: 0, staff: 0, photos: 0 },
+    counts: counts ?? { posts: 0, events: 0, staff: 0, photos: 0, families: 0, children: 0, photoTags: 0 },
   };
 }

@@ -207,7 +207,9 @@ export function summary(manifest: Manifest): string {
   return (
     `Backup${manifest.school ? ` of ${manifest.school.name},` : ''} made ${manifest.createdAt} (Sprout ${manifest.app.version}, ${manifest.database.kind === 'pg' ? 'PostgreSQL' : 'built-in database'}, ` +
     `schema ${manifest.migrations.at(-1)?.tag ?? 'empty'}): ${rows('users')} staff accounts, ${rows('posts')} posts, ` +
-    `${rows('events')} events, ${rows('galleries')} galleries, ${rows('enquiries')} enquiries, ${manifest.files.length} files (${megabytes(bytes)}).`
+    `${rows('events')} events, ${rows('galleries')} galleries, ${rows('enquiries')} enquiries, ` +
+    `${rows('families')} families with ${rows('children')} children and ${rows('gallery_photo_children')} photo tags, ` +
+    `${manifest.files.length} files (${megabytes(bytes)}).`
   );
 }
 

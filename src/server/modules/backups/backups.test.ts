@@ -8,7 +8,7 @@ import { openDb, type DbHandle } from '../../db/client.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { restoreRequest } from '../../test/backup-requests.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditLog, children, families, familyContacts, galleries, galleryPhotoChildren } from '../../db/schema/index.ts';
 import { audit } from '../audit/audit.service.ts';
 import { seedSchool, snapshotFiles, snapshotTables } from '../../test/school-data.ts';
 import { adminQuery, testDriver, withDatabase } from '../../test/test-database.ts';
@@ -18,6 +18,7 @@ import { restoreArchive, unpackArchive } from './restore.service.ts';
 import { SecretBox } from '../two-factor/secret-box.ts';
 import { getSchoolProfile } from '../site/site.service.ts';
 import { readBackupSummary, summaryOf } from '../../../client/features/backups/api/read-backup-summary.ts';
+import { summary as cliSummary } from './backups.cli.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'sprout-backups-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -38,12 +39,38 @@ beforeAll(async () => {
   ({ staff } = await seedSchool(source.db, source.dataDir, admin.id));
   staff.push({ username: 'admin', password: admin.password });
   await audit(source.db, { userId: admin.id, username: 'admin', ip: null }, { action: 'create', title: 'In the backup' });
+  await seedFamilies(source);
   rows = await snapshotTables(source.db);
   files = snapshotFiles(uploadsDir(source.dataDir));
   archive = join(work, 'school.tar.gz');
   await writeBackupFile(source.database.current, source.dataDir, archive);
 }, 120_000);
 afterAll(() => source?.close());
+
+/** Two families, three children, two of them tagged in a gallery's photos (issue 32). */
+async function seedFamilies(app: FastifyInstance) {
+  const made = await app.db
+    .insert(families)
+    .values([{ name: 'Okafor' }, { name: 'Lindqvist' }])
+    .returning({ id: families.id });
+  const [a, b] = made.map((f) => f.id) as [number, number];
+  await app.db.insert(familyContacts).values([
+    { familyId: a, name: 'Ada Okafor', email: 'ada@okafor.test', isPrimary: true },
+    { familyId: b, name: 'Lars Lindqvist', phone: '+44 20 7946 0001' },
+  ]);
+  const kids = await app.db
+    .insert(children)
+    .values([
+      { familyId: a, firstName: 'Chidi', birthDate: '2022-01-02', programme: 'nursery' },
+      { familyId: a, firstName: 'Ngozi', birthDate: '2023-05-06', programme: 'nursery' },
+      { familyId: b, firstName: 'Elsa', birthDate: '2021-09-10', programme: 'nursery', leavingDate: '2026-07-31' },
+    ])
+    .returning({ id: children.id });
+  const [gallery] = await app.db.select({ id: galleries.id, images: galleries.images }).from(galleries).limit(1);
+  await app.db
+    .insert(galleryPhotoChildren)
+    .values(kids.slice(0, 2).map((k) => ({ galleryId: gallery!.id, photo: gallery!.images[0]!, childId: k.id })));
+}
 
 describe('backup and restore', () => {
   it('holds the whole school: 500 posts, 200 events, 50 galleries with images, 100 enquiries, staff and roles', () => {
@@ -56,7 +83,7 @@ describe('backup and restore', () => {
     expect(Object.keys(files).length).toBeGreaterThanOrEqual(4 * 50);
   });
 
-  it('names the school and counts its posts, events, staff and photos in the manifest, which the Backups screen reads from the file (issue 31)', async () => {
+  it('names the school and counts its posts, events, staff, photos, families, children and photo tags in the manifest, which the Backups screen and the command line read (issues 31, 32)', async () => {
     const school = await getSchoolProfile(source.db);
     const gallery = rows.galleries!.map((line) => (JSON.parse(line) as { images: string[] }).images.length);
     const expected = {
@@ -66,8 +93,12 @@ describe('backup and restore', () => {
         events: rows.events!.length,
         staff: rows.users!.length,
         photos: gallery.reduce((a, b) => a + b, 0),
+        families: rows.families!.length,
+        children: rows.children!.length,
+        photoTags: rows.gallery_photo_children!.length,
       },
     };
+    expect(expected.counts).toMatchObject({ families: 2, children: 3, photoTags: 2 });
     expect(expected.counts.photos).toBeGreaterThan(0);
     const checked = await unpackArchive(createReadStream(archive), source.dataDir);
     await checked.discard();
@@ -75,6 +106,16 @@ describe('backup and restore', () => {
     // The browser reads the same from the start of the file, before sending it.
     const summary = await readBackupSummary(new Blob([readFileSync(archive)]));
     expect(summary).toEqual({ createdAt: checked.manifest.createdAt, version: checked.manifest.app.version, ...expected });
+    // The command line says the same before a restore.
+    expect(cliSummary(checked.manifest)).toContain('2 families with 3 children and 2 photo tags');
+    // A backup made before families were counted shows its other counts, and none for families.
+    const { families: _f, children: _c, photoTags: _t, ...issue31 } = expected.counts;
+    expect(summaryOf({ ...checked.manifest, counts: issue31 }).counts).toEqual({
+      ...issue31,
+      families: null,
+      children: null,
+      photoTags: null,
+    });
   });
 
   it('says an older backup does not list what it holds, and refuses to read a file that is not a backup', async () => {

@@ -9,7 +9,16 @@ export interface BackupSummary {
   version: string;
   /** The school's name when it was backed up; null in backups made before Sprout recorded it. */
   school: { name: string; timezone: string } | null;
-  counts: { posts: number; events: number; staff: number; photos: number } | null;
+  counts: {
+    posts: number;
+    events: number;
+    staff: number;
+    photos: number;
+    /** Families, children and photo tags (issue 32): null in backups made before Sprout counted them. */
+    families: number | null;
+    children: number | null;
+    photoTags: number | null;
+  } | null;
 }
 
 const BLOCK = 512;
@@ -92,6 +101,7 @@ export function summaryOf(manifest: unknown): BackupSummary {
   if (m?.format !== 'sprout-backup' || typeof m.createdAt !== 'string') throw new NotABackupError(NOT_A_BACKUP);
   const count = (key: string) => (typeof m.counts?.[key] === 'number' ? (m.counts[key] as number) : null);
   const counts = { posts: count('posts'), events: count('events'), staff: count('staff'), photos: count('photos') };
+  const families = { families: count('families'), children: count('children'), photoTags: count('photoTags') };
   return {
     createdAt: m.createdAt,
     version: typeof m.app?.version === 'string' ? m.app.version : '?',
@@ -99,7 +109,7 @@ export function summaryOf(manifest: unknown): BackupSummary {
       typeof m.school?.name === 'string'
         ? { name: m.school.name, timezone: typeof m.school.timezone === 'string' ? m.school.timezone : '' }
         : null,
-    counts: Object.values(counts).every((n) => n !== null) ? (counts as BackupSummary['counts']) : null,
+    counts: Object.values(counts).every((n) => n !== null) ? ({ ...counts, ...families } as BackupSummary['counts']) : null,
   };
 }
 

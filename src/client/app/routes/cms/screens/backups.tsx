@@ -230,6 +230,13 @@ function BackupContents({ summary, timeZone }: { summary: BackupSummary; timeZon
               n(summary.counts.events, 'event', 'events'),
               n(summary.counts.staff, 'staff account', 'staff accounts'),
               n(summary.counts.photos, 'photo', 'photos'),
+              ...(summary.counts.families === null
+                ? []
+                : [
+                    n(summary.counts.families, 'family', 'families'),
+                    n(summary.counts.children ?? 0, 'child', 'children'),
+                    n(summary.counts.photoTags ?? 0, 'tag of a child in a photo', 'tags of children in photos'),
+                  ]),
             ].join(', ')
           : 'Not listed: this backup was made by an older Sprout, which did not count its posts, events, staff and photos.'}
       </dd>
