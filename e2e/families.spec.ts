@@ -4,22 +4,8 @@ import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE } from '
 import { chromiumMissingReason } from './support/env.ts';
 import { E2E_ADMIN, installSchool, signInAsAdmin } from './support/install.ts';
 import { gotoReady, login } from './support/public-content.ts';
-import { sendAdmission } from './support/staff-api.ts';
+import { enrolledAdmission } from './support/staff-api.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-
-/** An admission sent the way the form sends it, then taken to Enrolled by staff through the API. */
-async function enrolledAdmission(base: string, cookie: string, name: string, fatherName: string, email: string) {
-  const id = await sendAdmission(base, name, fatherName, email);
-  for (const to of ['contacted', 'offered', 'enrolled']) {
-    const moved = await fetch(`${base}/api/enquiries/${id}/stage`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie, origin: base },
-      body: JSON.stringify({ to }),
-    });
-    if (moved.status !== 200) throw new Error(`move to ${to} failed: ${moved.status} ${await moved.text()}`);
-  }
-  return id;
-}
 
 const enrolledColumn = (page: Page) => page.getByRole('region', { name: /^Enrolled/ });
 const toastsGone = (page: Page) => expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);

@@ -8,6 +8,7 @@ import errorHandler from './plugins/error-handler.ts';
 import renderPlugin from './plugins/render.ts';
 import securityHeaders, { answerClientError, answerFrameworkError } from './plugins/security-headers.ts';
 import { registerModules } from './modules/routes.ts';
+import privateMedia from './plugins/private-media.ts';
 import { SecretBox } from './modules/two-factor/secret-box.ts';
 import { forgetSecuritySettings } from './modules/security/security-settings.service.ts';
 import installGate from './plugins/install-gate.ts';
@@ -145,6 +146,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     forgetSecuritySettings(app.db);
   });
   await app.register(authPlugin);
+  await app.register(privateMedia);
 
   await app.register(installGate, { config });
   await registerModules(app);

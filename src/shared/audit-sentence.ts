@@ -126,6 +126,23 @@ function enquiryOf(entry: AuditEntry, names: AuditNames) {
   return `${admission ? 'admission' : 'message'} #${entry.entityId ?? '?'} (since deleted)`;
 }
 
+/** " (2 children, 3 photos)": the counts an entry's details hold (an export's or an erasure's). */
+function countsOf(details: AuditEntry['details'], keys: string[]): string {
+  const nouns: Record<string, [string, string]> = {
+    children: ['child', 'children'],
+    photos: ['photo', 'photos'],
+    contacts: ['contact', 'contacts'],
+    enquiries: ['enquiry anonymised', 'enquiries anonymised'],
+  };
+  const parts = keys.flatMap((k) => {
+    const n = details?.[k];
+    if (typeof n !== 'number') return [];
+    const [one, many] = nouns[k] ?? [k, k];
+    return [`${n} ${n === 1 ? one : many}`];
+  });
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
 const stage = (value: unknown) => STAGE_LABELS[value as AdmissionStage] ?? String(value).replace(/_/g, ' ');
 
 const REFUSALS: Record<string, string> = {
@@ -217,6 +234,13 @@ export function auditSentence(entry: AuditEntry, names: AuditNames = {}): string
         ? `Made a sign-in link for ${to} of ${what}, to pass on`
         : `A sign-in link was sent to ${to} of ${what}`;
     }
+    case 'private-photo-view':
+      return `Viewed a private photo of ${what}${entry.title ? ` (${entry.title})` : ''}`;
+    case 'family-export':
+      return `Exported everything held about ${what}${countsOf(details, ['children', 'photos'])}`;
+    case 'family-erase':
+      // Erased, the family has no name to read: its number says which.
+      return `Erased family #${entry.entityId ?? '?'}${countsOf(details, ['children', 'contacts', 'enquiries'])}`;
     case 'backup-refused': {
       const operation = details?.operation === 'restore' ? 'restore a backup' : 'download a backup';
       const why = REFUSALS[String(details?.reason)] ?? details?.reason;

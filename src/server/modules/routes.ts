@@ -9,7 +9,7 @@ import categoriesRoutes from './categories/categories.routes.ts';
 import enquiriesRoutes from './enquiries/enquiries.routes.ts';
 import eventsRoutes from './events/events.routes.ts';
 import familiesRoutes from './families/families.routes.ts';
-import familyAuthRoutes from './family-auth/family-auth.routes.ts';
+import familyAuthRoutes from './family-auth/family-auth.routes.tsx';
 import feedsRoutes from './feeds/feeds.routes.ts';
 import galleriesRoutes from './galleries/galleries.routes.ts';
 import healthRoutes from './health/health.routes.ts';

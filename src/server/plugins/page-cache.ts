@@ -220,5 +220,8 @@ export function changesPages(method: string, url: string): boolean {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
   if (!url.startsWith('/api/')) return false;
   if (/^\/api\/website\/(sections|pages)\/[^/?]+\/(draft|reset)(\?|$)/.test(url)) return false;
+  // A parent asking for a sign-in link or signing out changes no page (and anyone can ask: it
+  // must not empty every instance's cache).
+  if (/^\/api\/family\/(sign-in-link|sign-out)(\?|$)/.test(url)) return false;
   return !/^\/api\/(enquiries|auth|logout|change-password|install\/check-code|testDatabaseDetails)(\/|\?|$)/.test(url);
 }

@@ -21,6 +21,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Rendered public pages; cleared on any content or settings write (see changesPages). */
     pageCache: PageCache;
+    /**
+     * A page drawn on the server alone (the family area): the public site's document and
+     * stylesheet around `html`, with no script. Never cached.
+     */
+    scriptlessPage(head: string, html: string): Promise<Buffer>;
   }
 }
 
@@ -32,8 +37,12 @@ interface Renderer {
    * (cms.html), with its stylesheet inlined (production only; Vite injects styles in dev).
    */
   template(url: string): Promise<string>;
+  /** The public page's document without its script (pages that need none). */
+  scriptless(): Promise<string>;
   render: RenderFn;
 }
+
+const ENTRY_SCRIPT = /<script type="module"[^>]*src="[^"]+"[^>]*><\/script>\s*/;
 
 /** The build's folder; SPROUT_DIST_DIR lets parallel work trees or runs build apart. */
 export const DIST_DIR = resolve(ROOT_DIR, process.env.SPROUT_DIST_DIR ?? 'dist');
@@ -66,8 +75,15 @@ async function productionRenderer(): Promise<Renderer> {
   const page = withDeferredScript(withInlineStyles(withFontPreload(readFileSync(join(CLIENT_DIST, 'index.html'), 'utf8'))));
   // The shell's script starts at once: there is nothing to paint first but "Loading...".
   const shell = withInlineStyles(withFontPreload(readFileSync(join(CLIENT_DIST, 'cms.html'), 'utf8')));
+  const scriptless = withInlineStyles(withFontPreload(readFileSync(join(CLIENT_DIST, 'index.html'), 'utf8')))
+    .replace(ENTRY_SCRIPT, '')
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
   const mod = (await import(SSR_ENTRY)) as { render: RenderFn };
-  return { template: async (url) => (CLIENT_ONLY.test(url) ? shell : page), render: mod.render };
+  return {
+    template: async (url) => (CLIENT_ONLY.test(url) ? shell : page),
+    scriptless: async () => scriptless,
+    render: mod.render,
+  };
 }
 
 async function devRenderer(app: FastifyInstance): Promise<Renderer> {
@@ -80,6 +96,11 @@ async function devRenderer(app: FastifyInstance): Promise<Renderer> {
   const shell = readFileSync(join(ROOT_DIR, 'cms.html'), 'utf8');
   return {
     template: (url) => vite.transformIndexHtml(url, CLIENT_ONLY.test(url) ? shell : raw),
+    // Vite serves the stylesheet itself in development (in production it is inlined).
+    scriptless: async () =>
+      raw
+        .replace(ENTRY_SCRIPT, '')
+        .replace('<!--app-head-->', '<link rel="stylesheet" href="/src/client/styles.css" />\n    <!--app-head-->'),
     render: async (request, context) => {
       const mod = (await vite.ssrLoadModule('/src/client/entry-server.tsx')) as { render: RenderFn };
       return mod.render(request, context);
@@ -211,6 +232,11 @@ export default fp(
         return { status: 200, html: `<p>This page moves to ${result.location.replace(/[<>&"]/g, '')}.</p>` };
       return { status: result.status, html: fillTemplate(template, result.head, result.html).body.toString() };
     });
+
+    app.decorate(
+      'scriptlessPage',
+      async (head: string, html: string) => fillTemplate(await renderer.scriptless(), head, html).body,
+    );
 
     const preloads = config.dev ? () => '' : cmsPreloader(CLIENT_DIST);
     /** The shell of a client-only page; for the back office with its preloads and, signed in, the user. */

@@ -29,6 +29,9 @@ export const AUDIT_ACTIONS = {
   'backup-refused': 'Backup or restore refused',
   'consent-change': 'Photo consent recorded',
   'family-sign-in-link': 'Family sign-in link',
+  'family-export': 'Family data exported',
+  'family-erase': 'Family erased',
+  'private-photo-view': 'Private photo viewed',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

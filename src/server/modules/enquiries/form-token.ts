@@ -46,7 +46,7 @@ export class FormTokens {
     const db = this.db();
     let secret = this.secrets.get(db);
     if (!secret) {
-      secret = loadOrCreateSecret(db).catch((error: unknown) => {
+      secret = loadOrCreateSecret(db, FORM_TOKEN_SECRET_KEY).catch((error: unknown) => {
         this.secrets.delete(db);
         throw error;
       });
@@ -59,13 +59,16 @@ export class FormTokens {
 const sign = (key: Buffer, type: EnquiryType, issuedAt: number) =>
   createHmac('sha256', key).update(`enquiry-form:${type}:${issuedAt}`).digest('base64url');
 
-/** Race-safe across processes: the first insert wins and everybody reads the stored one. */
-async function loadOrCreateSecret(db: Db): Promise<Buffer> {
+/**
+ * A random secret kept in `settings` under `key` (so every process on one database signs alike).
+ * Race-safe across processes: the first insert wins and everybody reads the stored one.
+ */
+export async function loadOrCreateSecret(db: Db, key: string): Promise<Buffer> {
   await db
     .insert(settings)
-    .values({ key: FORM_TOKEN_SECRET_KEY, value: randomBytes(32).toString('base64url') })
+    .values({ key, value: randomBytes(32).toString('base64url') })
     .onConflictDoNothing({ target: settings.key });
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, FORM_TOKEN_SECRET_KEY));
-  if (typeof row?.value !== 'string' || row.value.length < 32) throw new Error('The form token secret is missing.');
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  if (typeof row?.value !== 'string' || row.value.length < 32) throw new Error(`The secret ${key} is missing.`);
   return Buffer.from(row.value, 'base64url');
 }

@@ -13,6 +13,7 @@ import {
   updateGallery,
 } from './galleries.service.ts';
 import { galleryTags } from './gallery-audience.ts';
+import { hiddenPhotos } from './private-media.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -27,12 +28,26 @@ export default async function galleriesRoutes(app: FastifyInstance) {
     }),
   );
 
-  /** One gallery; staff with `gallery: read` also see its drafts, non-public audiences and the children tagged. */
+  /**
+   * The photos hidden from their gallery's audience because a tagged child's consent no longer
+   * allows it (issue 32): what staff untag, remove or narrow. Names children: `families: read`.
+   */
+  app.get(
+    '/api/admin/galleries/hidden-photos',
+    { preHandler: [app.requirePermission('gallery', 'read'), app.requirePermission('families', 'read')] },
+    async () => ({ data: await hiddenPhotos(app.db) }),
+  );
+
+  /**
+   * One gallery; staff with `gallery: read` also see its drafts and non-public audiences, and
+   * with `families: read` the children tagged (family data: issue 32).
+   */
   app.get<IdParams>('/api/admin/galleries/:id', async (request) => {
     const staff = await request.can('gallery', 'read');
     const gallery = await getGallery(app.db, idParam(request.params.id, 'The gallery'), { includeDrafts: staff });
     if (!gallery) throw notFound('The gallery');
-    return { data: staff ? { ...gallery, tags: await galleryTags(app.db, gallery.id) } : gallery };
+    if (!staff || !(await request.can('families', 'read'))) return { data: gallery };
+    return { data: { ...gallery, tags: await galleryTags(app.db, gallery.id) } };
   });
 
   /** The children tagged in one photo (issue 32): in the gallery's group, with consent when it is published. */

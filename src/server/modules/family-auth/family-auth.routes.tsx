@@ -3,6 +3,8 @@ import { FamilySignInLinkRequestSchema, FamilySignInTokenSchema } from '../../..
 import { AppError, notFound, unauthorized } from '../../errors.ts';
 import { audit, whoOf, type AuditWho } from '../audit/audit.service.ts';
 import { idParam } from '../media/params.ts';
+import { FamilyMessagePage } from '../../../client/features/family-area/family-pages.tsx';
+import familyAreaRoutes, { acceptForms, crossSite, familySchool, sendFamilyPage } from '../family-area/family-area.routes.tsx';
 import { getSchoolProfile } from '../site/site.service.ts';
 import type { SchoolProfile } from '../../../shared/schemas/school.ts';
 import {
@@ -33,29 +35,25 @@ const cookieBase = (request: FastifyRequest) => ({
   path: '/',
 });
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** A small page of its own (no page cache, no referrer: its address holds the token). */
-function page(reply: FastifyReply, status: number, title: string, body: string) {
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'private, no-store')
-    .header('referrer-policy', 'no-referrer')
-    .header('x-robots-tag', 'noindex')
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-        `<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>` +
-        `<style>body{font:1.05rem/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1f2937}` +
-        `button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#166534;color:#fff;cursor:pointer}` +
-        `button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}</style></head>` +
-        `<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
-    );
+/** A page of one message in the family area's frame (no page cache, no referrer to other sites). */
+async function page(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  status: number,
+  title: string,
+  content: { alert?: string; text?: string; token?: string },
+) {
+  return sendFamilyPage(
+    app,
+    reply,
+    status,
+    title,
+    <FamilyMessagePage school={await familySchool(app)} title={title} {...content} />,
+  );
 }
 
-const invalidPage = (reply: FastifyReply, status = 400) =>
-  page(reply, status, 'Sign-in link not valid', `<p role="alert">${escapeHtml(LINK_INVALID)}</p>`);
+const invalidPage = (app: FastifyInstance, reply: FastifyReply, status = 400) =>
+  page(app, reply, status, 'Sign-in link not valid', { alert: LINK_INVALID });
 
 /**
  * Parents sign in without a password (issue 32; docs/decisions/0024-family-sign-in.md): a one-time
@@ -64,6 +62,26 @@ const invalidPage = (reply: FastifyReply, status = 400) =>
  */
 export default async function familyAuthRoutes(app: FastifyInstance) {
   const canWrite = app.requirePermission('families', 'write');
+
+  /**
+   * A parent asks for a link (the API's JSON and the family area's form): the same answer for any
+   * address, 409 when the site cannot send e-mail, 429 over the limits.
+   */
+  async function familySignInLink(request: FastifyRequest, body: unknown) {
+    const { email } = FamilySignInLinkRequestSchema.parse(body ?? {});
+    if (!app.mailOutbox.configured) throw new AppError(409, 'MAIL_NOT_CONFIGURED', LINK_UNAVAILABLE);
+    const found = await requestSignInLink(app.db, email, request.ip);
+    const school = await getSchoolProfile(app.db);
+    if (found) {
+      await auditLink({ userId: null, username: null, ip: request.ip }, found.contact, 'parent', true);
+      // Not awaited: the answer takes as long whether or not a message goes.
+      mailLink(request, school, found.contact, found.token).catch((err: unknown) =>
+        request.log.warn({ err }, 'family sign-in e-mail failed'),
+      );
+    }
+  }
+  // The family area's pages, whose sign-in form asks for a link the same way.
+  await app.register(familyAreaRoutes, { signInLink: familySignInLink });
 
   /** Hands the message to the outbox at once (it is queued before this returns); resolves once sent. */
   function mailLink(request: FastifyRequest, school: SchoolProfile, contact: LinkContact, token: string) {
@@ -100,17 +118,7 @@ export default async function familyAuthRoutes(app: FastifyInstance) {
     });
 
   app.post('/api/family/sign-in-link', async (request, reply) => {
-    const { email } = FamilySignInLinkRequestSchema.parse(request.body);
-    if (!app.mailOutbox.configured) throw new AppError(409, 'MAIL_NOT_CONFIGURED', LINK_UNAVAILABLE);
-    const found = await requestSignInLink(app.db, email, request.ip);
-    const school = await getSchoolProfile(app.db);
-    if (found) {
-      await auditLink({ userId: null, username: null, ip: request.ip }, found.contact, 'parent', true);
-      // Not awaited: the answer takes as long whether or not a message goes.
-      mailLink(request, school, found.contact, found.token).catch((err: unknown) =>
-        request.log.warn({ err }, 'family sign-in e-mail failed'),
-      );
-    }
+    await familySignInLink(request, request.body);
     return reply.code(202).send({ message: LINK_REQUESTED });
   });
 
@@ -118,32 +126,22 @@ export default async function familyAuthRoutes(app: FastifyInstance) {
   // (GET) would otherwise use the one-time link up before the parent does (decision 0024).
   app.get('/family/sign-in', async (request, reply) => {
     const token = (request.query as { token?: unknown }).token;
-    if (!FamilySignInTokenSchema.safeParse({ token }).success) return invalidPage(reply);
-    return page(
-      reply,
-      200,
-      'Sign in to the family area',
-      `<form method="post" action="/family/sign-in"><input type="hidden" name="token" value="${escapeHtml(String(token))}">` +
-        `<p>Press the button to sign in on this device. The link works once.</p><button type="submit">Sign in</button></form>`,
-    );
+    if (!FamilySignInTokenSchema.safeParse({ token }).success) return invalidPage(app, reply);
+    return page(app, reply, 200, 'Sign in to the family area', {
+      text: 'Press the button to sign in on this device. The link works once.',
+      token: String(token),
+    });
   });
 
   await app.register(async (form) => {
-    form.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 4096 },
-      (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(body as string)));
-      },
-    );
+    acceptForms(form);
     form.post('/family/sign-in', async (request, reply) => {
       // Another site's form must not sign a parent's browser in as someone else.
-      const origin = request.headers.origin;
-      if (origin && origin !== app.siteOrigin(request) && origin !== `${request.protocol}://${request.host}`) {
-        return page(reply, 403, 'Sign-in refused', '<p role="alert">Cross-site requests are not allowed.</p>');
+      if (crossSite(app, request)) {
+        return page(app, reply, 403, 'Sign-in refused', { alert: 'Cross-site requests are not allowed.' });
       }
       const parsed = FamilySignInTokenSchema.safeParse(request.body ?? {});
-      if (!parsed.success) return invalidPage(reply);
+      if (!parsed.success) return invalidPage(app, reply);
       try {
         const session = await signInWithLink(app.db, parsed.data.token, {
           ip: request.ip,
@@ -153,8 +151,8 @@ export default async function familyAuthRoutes(app: FastifyInstance) {
         return reply.header('cache-control', 'private, no-store').redirect(FAMILY_HOME, 303);
       } catch (error) {
         if (error instanceof AppError && error.status === 429)
-          return page(reply, 429, 'Please wait', `<p role="alert">${escapeHtml(error.message)}</p>`);
-        if (error instanceof AppError && error.status === 400) return invalidPage(reply);
+          return page(app, reply, 429, 'Please wait', { alert: error.message });
+        if (error instanceof AppError && error.status === 400) return invalidPage(app, reply);
         throw error;
       }
     });

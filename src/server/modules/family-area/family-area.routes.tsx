@@ -1,0 +1,256 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { z } from 'zod';
+import {
+  FamilyChildrenPage,
+  FamilyGalleryPage,
+  FamilyHomePage,
+  FamilyNotFoundPage,
+  FamilySignInPage,
+  type FamilyChildView,
+  type FamilySchool,
+  type FamilyViewer,
+} from '../../../client/features/family-area/family-pages.tsx';
+import { CONSENT_PURPOSES, type ConsentRecord, type Family } from '../../../shared/schemas/family.ts';
+import { AppError } from '../../errors.ts';
+import { audit } from '../audit/audit.service.ts';
+import { consentHistory, getFamily, recordConsent } from '../families/families.service.ts';
+import { contactForFamilySession, deleteFamilySession, FAMILY_COOKIE, familyMe } from '../family-auth/family-auth.service.ts';
+import { getSchoolProfile } from '../site/site.service.ts';
+import { familyGalleries, familyGallery, groupsOf } from './family-area.service.ts';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Form posts (urlencoded, small) for the family pages: no script, so plain HTML forms. */
+export function acceptForms(instance: FastifyInstance) {
+  instance.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+}
+
+/** A form posted from another site's page (login CSRF, a consent changed behind a parent's back). */
+export const crossSite = (app: FastifyInstance, request: FastifyRequest) => {
+  const origin = request.headers.origin;
+  return Boolean(origin && origin !== app.siteOrigin(request) && origin !== `${request.protocol}://${request.host}`);
+};
+
+const ConsentFormSchema = z.object({
+  website: z.enum(['yes', 'no'], 'Choose yes or no for the public website.'),
+  families: z.enum(['yes', 'no'], 'Choose yes or no for the family area.'),
+  none: z.literal('yes').optional(),
+});
+
+export async function familySchool(app: FastifyInstance): Promise<FamilySchool> {
+  const profile = await getSchoolProfile(app.db);
+  return { name: profile.name, timeZone: profile.timezone };
+}
+
+/**
+ * A family page: drawn on the server with the public stylesheet and no script, never kept by a
+ * cache, indexed by no search engine, and its address (a sign-in link's token) told to no other site.
+ */
+export async function sendFamilyPage(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  status: number,
+  title: string,
+  page: ReactElement,
+) {
+  const s = await familySchool(app);
+  const head = `<title>${escapeHtml(`${title} | ${s.name}`)}</title>\n    <meta name="robots" content="noindex" />`;
+  const html = renderToStaticMarkup(page);
+  const body = app.scriptlessPage
+    ? await app.scriptlessPage(head, html)
+    : `<!doctype html><html lang="en"><head><meta charset="utf-8">${head}</head><body>${html}</body></html>`;
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'private, no-store')
+    .header('referrer-policy', 'same-origin')
+    .header('x-robots-tag', 'noindex')
+    .send(body);
+}
+
+const NOT_SIGNED_IN = 'Your session has ended: sign in again with a new link.';
+
+/**
+ * The family area (issue 32): pages drawn on the server for a signed-in parent (family cookie,
+ * decision 24), never cached, with the galleries of their children's groups as signed links
+ * (private media, decision 26) and the photo consents a parent changes. Registered by the
+ * family sign-in module, which gives the way to ask for a sign-in link.
+ */
+export default async function familyAreaRoutes(
+  app: FastifyInstance,
+  opts: { signInLink: (request: FastifyRequest, body: unknown) => Promise<void> },
+) {
+  acceptForms(app);
+
+  const school = () => familySchool(app);
+  const send = (reply: FastifyReply, status: number, title: string, page: ReactElement) =>
+    sendFamilyPage(app, reply, status, title, page);
+
+  /** The signed-in parent and their family, or null (the cookie is then cleared). */
+  async function signedIn(request: FastifyRequest, reply: FastifyReply) {
+    const token = request.cookies[FAMILY_COOKIE];
+    const session = token ? await contactForFamilySession(app.db, token) : null;
+    const me = session && (await familyMe(app.db, session.contactId));
+    const family = me && (await getFamily(app.db, me.family.id));
+    if (!session || !me || !family) {
+      if (token) reply.clearCookie(FAMILY_COOKIE, { path: '/' });
+      return null;
+    }
+    const viewer: FamilyViewer = { name: me.contact.name, familyName: family.name };
+    return { session, me, family, viewer };
+  }
+
+  const signInPage = async (reply: FastifyReply, status: number, props: { message?: string; error?: string; email?: string }) =>
+    send(reply, status, 'Family area', <FamilySignInPage school={await school()} {...props} />);
+
+  app.get('/family', async (request, reply) => {
+    const who = await signedIn(request, reply);
+    if (!who) return signInPage(reply, 200, {});
+    const galleries = await familyGalleries(app.db, app.privateMedia.links, groupsOf(who.family));
+    return send(
+      reply,
+      200,
+      'Family area',
+      <FamilyHomePage
+        school={await school()}
+        viewer={who.viewer}
+        childNames={who.family.children.map((c) => c.firstName)}
+        galleries={galleries}
+      />,
+    );
+  });
+
+  app.get<{ Params: { id: string } }>('/family/galleries/:id', async (request, reply) => {
+    const who = await signedIn(request, reply);
+    if (!who) return signInPage(reply, 401, { error: NOT_SIGNED_IN });
+    const gallery = await familyGallery(app.db, app.privateMedia.links, groupsOf(who.family), Number(request.params.id));
+    if (!gallery) return send(reply, 404, 'Not found', <FamilyNotFoundPage school={await school()} viewer={who.viewer} />);
+    return send(reply, 200, gallery.title, <FamilyGalleryPage school={await school()} viewer={who.viewer} {...gallery} />);
+  });
+
+  async function childrenPage(
+    reply: FastifyReply,
+    status: number,
+    who: { family: Family; viewer: FamilyViewer },
+    alert: { saved?: string; error?: string },
+  ) {
+    const kids = await Promise.all(who.family.children.map(async (c) => childView(c, await consentHistory(app.db, c.id))));
+    return send(
+      reply,
+      status,
+      'Children and consent',
+      <FamilyChildrenPage school={await school()} viewer={who.viewer} kids={kids} {...alert} />,
+    );
+  }
+
+  app.get('/family/children', async (request, reply) => {
+    const who = await signedIn(request, reply);
+    if (!who) return signInPage(reply, 401, { error: NOT_SIGNED_IN });
+    const saved = (request.query as { saved?: string }).saved;
+    return childrenPage(reply, 200, who, saved ? { saved: 'Your choices are saved.' } : {});
+  });
+
+  app.post<{ Params: { id: string } }>('/family/children/:id/consents', async (request, reply) => {
+    if (crossSite(app, request)) throw new AppError(403, 'CROSS_SITE', 'Cross-site requests are not allowed.');
+    const who = await signedIn(request, reply);
+    if (!who) return signInPage(reply, 401, { error: NOT_SIGNED_IN });
+    const child = who.family.children.find((c) => String(c.id) === request.params.id);
+    // Another family's child is no child of this page: the same answer as a child that does not exist.
+    if (!child) return send(reply, 404, 'Not found', <FamilyNotFoundPage school={await school()} viewer={who.viewer} />);
+    const parsed = ConsentFormSchema.safeParse(request.body ?? {});
+    if (!parsed.success) return childrenPage(reply, 400, who, { error: parsed.error.issues[0]!.message });
+    const wanted = {
+      website: parsed.data.website === 'yes',
+      families: parsed.data.families === 'yes',
+      none: parsed.data.none === 'yes',
+    };
+    let changed = 0;
+    for (const purpose of CONSENT_PURPOSES) {
+      const now = child.consents[purpose]?.granted === true;
+      if (now === wanted[purpose]) continue;
+      await recordConsent(
+        app.db,
+        child.id,
+        { purpose, granted: wanted[purpose], source: 'Family area' },
+        { kind: 'parent', id: who.me.contact.id },
+      );
+      await audit(
+        app.db,
+        { userId: null, username: null, ip: request.ip },
+        {
+          action: 'consent-change',
+          entity: 'child',
+          entityId: child.id,
+          details: { purpose, granted: wanted[purpose], family: who.family.id, by: 'parent' },
+        },
+      );
+      changed++;
+    }
+    // Photos this consent no longer allows stop being served, on every instance (private media).
+    if (changed) app.siteChanges.publish('/api/families/consents');
+    return reply.header('cache-control', 'private, no-store').redirect('/family/children?saved=1', 303);
+  });
+
+  app.post('/family/sign-in-link', async (request, reply) => {
+    if (crossSite(app, request)) throw new AppError(403, 'CROSS_SITE', 'Cross-site requests are not allowed.');
+    const email = String((request.body as { email?: unknown } | undefined)?.email ?? '').slice(0, 320);
+    try {
+      await opts.signInLink(request, request.body);
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500)
+        return signInPage(reply, error.status, { error: error.message, email });
+      if (error instanceof z.ZodError) return signInPage(reply, 400, { error: error.issues[0]!.message, email });
+      throw error;
+    }
+    return signInPage(reply, 200, {
+      message:
+        'If this address belongs to a family of the school, a sign-in link is on its way. It works once, within 15 minutes.',
+    });
+  });
+
+  app.post('/family/sign-out', async (request, reply) => {
+    if (crossSite(app, request)) throw new AppError(403, 'CROSS_SITE', 'Cross-site requests are not allowed.');
+    const token = request.cookies[FAMILY_COOKIE];
+    const session = token ? await contactForFamilySession(app.db, token) : null;
+    if (session) await deleteFamilySession(app.db, session.sessionId);
+    reply.clearCookie(FAMILY_COOKIE, { path: '/' });
+    return signInPage(reply, 200, { message: 'You are signed out.' });
+  });
+}
+
+/** A child as the consent page shows it, with who last recorded each consent and when. */
+function childView(c: Family['children'][number], history: ConsentRecord[]): FamilyChildView {
+  const latest = new Map<string, ConsentRecord>();
+  for (const r of history) if (!latest.has(r.purpose)) latest.set(r.purpose, r);
+  const words = { website: 'Public website', families: 'Family area', none: 'No images anywhere' } as const;
+  const notes = [...latest.values()].map(
+    (r) =>
+      `${words[r.purpose]}: ${r.granted ? 'yes' : 'no'}, recorded ${r.recordedAt.slice(0, 10)} by ${
+        r.recordedByKind === 'parent' ? 'a parent' : 'the school'
+      }.`,
+  );
+  return {
+    id: c.id,
+    name: `${c.firstName} ${c.lastName}`.trim(),
+    birthDate: c.birthDate,
+    programmeName: c.programmeName,
+    branch: c.branch,
+    startDate: c.startDate,
+    leavingDate: c.leavingDate,
+    consents: {
+      website: c.consents.website?.granted === true,
+      families: c.consents.families?.granted === true,
+      none: c.consents.none?.granted === true,
+    },
+    consentNotes: notes,
+  };
+}
