@@ -265,3 +265,37 @@ export interface FamilyCounts {
   children: number;
 }
 export type FamilyListPage = ListPage<FamilyListItem, FamilyCounts>;
+
+// --- Data protection (issue 32): export and erasure ---
+
+/**
+ * POST /api/families/:id/erase. `confirm`: go ahead although the family's admission is still open
+ * (not Enrolled or Declined); without it such an erasure answers 409 asking for it.
+ */
+export const FamilyEraseSchema = z.object({
+  confirm: z.boolean('confirm must be true or false.').default(false),
+});
+export type FamilyErase = z.output<typeof FamilyEraseSchema>;
+
+/** What an erasure removed or anonymised: counts only, as the audit log keeps them. */
+export interface FamilyErasure {
+  contacts: number;
+  children: number;
+  consents: number;
+  photoTags: number;
+  /** The family's admission and the enquiries sent from its contacts' addresses, kept as numbers. */
+  enquiries: number;
+}
+
+/** What an erased enquiry is called from then on: it stays in the admissions numbers, nameless. */
+export const ERASED_NAME = '(erased)';
+
+/** What the export holds besides the family itself: counts, as the audit log keeps them. */
+export interface FamilyExportCounts {
+  contacts: number;
+  children: number;
+  consents: number;
+  enquiries: number;
+  photoTags: number;
+  photos: number;
+}

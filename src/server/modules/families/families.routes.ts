@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ConsentChangeSchema,
+  FamilyEraseSchema,
   FamilyFromEnquirySchema,
   FamilyInputSchema,
   FamilyListQuerySchema,
@@ -12,13 +13,14 @@ import {
   childOf,
   consentHistory,
   createFamily,
-  createFamilyFromEnquiry,
   deleteFamily,
   getFamily,
   listFamilies,
   recordConsent,
   updateFamily,
 } from './families.service.ts';
+import { addChildFromEnquiry, createFamilyFromEnquiry } from './family-from-enquiry.ts';
+import { eraseFamily, familyExport, familyExportZip } from './family-privacy.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -110,6 +112,61 @@ export default async function familiesRoutes(app: FastifyInstance) {
       details: { contacts: family.contacts.length, children: family.children.length },
     });
     return { success: true };
+  });
+
+  // A sibling enrolled later: the admission's child joins this family (the parent is already its contact).
+  app.post<{ Params: { id: string; enquiryId: string } }>(
+    '/api/families/:id/children/from-enquiry/:enquiryId',
+    { preHandler: canWrite },
+    async (request, reply) => {
+      const id = familyId(request);
+      const enquiryId = idParam(request.params.enquiryId, 'The admission');
+      const corrections = FamilyFromEnquirySchema.parse(request.body ?? {});
+      const childId = await addChildFromEnquiry(app.db, id, enquiryId, request.user!.id, corrections);
+      const family = await load(id);
+      await audit(app.db, whoOf(request), {
+        action: 'update',
+        entity: 'family',
+        entityId: id,
+        changes: ['children'],
+        details: { enquiry: enquiryId, child: childId, children: family.children.length },
+      });
+      return reply.code(201).send({ data: family });
+    },
+  );
+
+  // Data protection (decision 26). The export needs families: write, not read: it takes off the
+  // system, in one file, what read only shows (with the admission and the audit entries, which
+  // read alone does not open): the people who answer a parent's request for their data.
+  app.get<IdParams>('/api/families/:id/export', { preHandler: canWrite }, async (request, reply) => {
+    const id = familyId(request);
+    const exported = await familyExport(app.db, id);
+    await audit(app.db, whoOf(request), {
+      action: 'family-export',
+      entity: 'family',
+      entityId: id,
+      details: { ...exported.counts },
+    });
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="family-${id}-${new Date().toISOString().slice(0, 10)}.zip"`)
+      .header('cache-control', 'private, no-store')
+      .send(familyExportZip(exported, app.storage));
+  });
+
+  // Unlike DELETE, erasure also anonymises the family's enquiries and the parents' names in the
+  // audit log: the right to erasure, not a tidy-up. An open admission asks for `confirm` first.
+  app.post<IdParams>('/api/families/:id/erase', { preHandler: canDelete }, async (request) => {
+    const id = familyId(request);
+    const { confirm } = FamilyEraseSchema.parse(request.body ?? {});
+    const erased = await eraseFamily(app.db, id, confirm);
+    await audit(app.db, whoOf(request), {
+      action: 'family-erase',
+      entity: 'family',
+      entityId: id,
+      details: { ...erased, ...(confirm ? { confirmed: true } : {}) },
+    });
+    return { data: erased };
   });
 
   // A child's photo consents: the whole history, newest first; staff record one given on paper.

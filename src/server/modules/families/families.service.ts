@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   consentAllows,
-  FamilyInputSchema,
   type Child,
   type ChildInput,
   type ConsentChange,
@@ -9,7 +8,6 @@ import {
   type CurrentConsents,
   type Family,
   type FamilyContact,
-  type FamilyFromEnquiry,
   type FamilyInput,
   type FamilyListItem,
   type FamilyListOptions,
@@ -18,7 +16,7 @@ import {
 } from '../../../shared/schemas/family.ts';
 import type { ProgrammeOption } from '../../../shared/schemas/enquiry-options.ts';
 import type { Db } from '../../db/client.ts';
-import { childConsents, children, enquiries, families, familyContacts, users } from '../../db/schema/index.ts';
+import { childConsents, children, families, familyContacts, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { currentProgrammes } from '../admissions/programmes.ts';
 import { isUniqueViolation } from '../media/params.ts';
@@ -166,6 +164,18 @@ const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) =>
 const FAMILY_ID = sql.raw('"families"."id"');
 const FAMILY_NAME = sql.raw('"families"."name"');
 
+/**
+ * The families' order by name, as people read it: "Family 2" before "Family 10", case and accents
+ * aside. The name is cut into runs of other characters and of digits; each run of digits becomes
+ * its length (two digits) and the number without leading zeros, so numbers compare by value. The
+ * key is compared by ICU's root collation, which both PostgreSQL and PGlite have (ICU's numeric
+ * collation, `kn`, needs a collation made by a migration, and PGlite's ICU ignores it: decision
+ * 26). One SQL expression, no function or index of its own: a few milliseconds at 300 families.
+ */
+const NATURAL_NAME = sql`(select string_agg(m[1] || case when m[2] = '' then ''
+    else lpad(length(ltrim(m[2], '0'))::text, 2, '0') || ltrim(m[2], '0') end, '' order by n)
+  from regexp_matches(lower(${FAMILY_NAME}), '(\\D*)(\\d*)', 'g') with ordinality as r(m, n)) collate "und-x-icu"`;
+
 /** A family that `q` names: by its name, a contact's name, e-mail or phone, or a child's name. */
 function familyMatches(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
@@ -196,8 +206,7 @@ function familyFilter(options: FamilyListOptions): SQL | undefined {
  */
 export async function listFamilies(db: Db, options: FamilyListOptions): Promise<FamilyListPage> {
   const where = familyFilter(options);
-  const order =
-    options.sort === 'newest' ? [desc(families.createdAt), desc(families.id)] : [sql`lower(${families.name})`, asc(families.id)];
+  const order = options.sort === 'newest' ? [desc(families.createdAt), desc(families.id)] : [NATURAL_NAME, asc(families.id)];
   const [rows, [totals]] = await Promise.all([
     db
       .select({
@@ -241,7 +250,7 @@ export async function listFamilies(db: Db, options: FamilyListOptions): Promise<
  * the school profile's branches): a 400 naming the field otherwise. A one-branch school's children
  * are at that branch; a school that lists no branches keeps none.
  */
-async function checkChildren(db: Db, kids: ChildInput[]): Promise<ChildInput[]> {
+export async function checkChildren(db: Db, kids: ChildInput[]): Promise<ChildInput[]> {
   const [programmes, school] = await Promise.all([currentProgrammes(db), getSchoolProfile(db)]);
   const branches = school.branches.map((b) => b.name);
   return kids.map((child, i) => {
@@ -323,7 +332,7 @@ const contactValues = (c: FamilyInput['contacts'][number]) => ({
   relation: c.relation,
   isPrimary: c.isPrimary,
 });
-const childValues = (c: ChildInput) => ({
+export const childValues = (c: ChildInput) => ({
   firstName: c.firstName,
   lastName: c.lastName,
   birthDate: c.birthDate,
@@ -427,60 +436,6 @@ export async function updateFamily(db: Db, id: number, raw: FamilyInput, userId:
 export async function deleteFamily(db: Db, id: number): Promise<{ id: number; name: string } | null> {
   const [row] = await db.delete(families).where(eq(families.id, id)).returning({ id: families.id, name: families.name });
   return row ?? null;
-}
-
-// --- From an admission ---
-
-const words = (name: string) => name.trim().split(/\s+/).filter(Boolean);
-
-/**
- * What an enrolled admission carries over (enquiries.service createEnquiry stores it): the child
- * (`name`, `details.birthDate`, `department`, `branch`, `admissionDate` as the start date) and the
- * parent (`details.fatherName`, the enquiry's e-mail and phone). The family is named after the
- * child's surname, else the parent's name.
- */
-export function familyFromEnquiry(enquiry: typeof enquiries.$inferSelect, corrections: FamilyFromEnquiry = {}): FamilyInput {
-  const d = enquiry.details;
-  const child = words(enquiry.name);
-  const parent = d.fatherName?.trim() || enquiry.name;
-  const surname = child.length > 1 ? child.at(-1)! : (words(parent).at(-1) ?? parent);
-  return FamilyInputSchema.parse({
-    name: `${surname} family`,
-    notes: null,
-    contacts: [
-      { name: parent, email: enquiry.email, phone: enquiry.phone, relation: d.fatherName ? 'Father' : null, isPrimary: true },
-    ],
-    children: [
-      {
-        firstName: child.length > 1 ? child.slice(0, -1).join(' ') : enquiry.name,
-        lastName: child.length > 1 ? child.at(-1) : '',
-        birthDate: d.birthDate,
-        branch: corrections.branch ?? d.branch ?? null,
-        programme: corrections.programme ?? d.department ?? '',
-        startDate: d.admissionDate ?? null,
-        leavingDate: null,
-      },
-    ],
-  });
-}
-
-/** POST /api/families/from-enquiry/:id: 404 unknown, 400 not an enrolled admission, 409 already made. */
-export async function createFamilyFromEnquiry(
-  db: Db,
-  enquiryId: number,
-  userId: number | null,
-  corrections: FamilyFromEnquiry = {},
-): Promise<number> {
-  const [enquiry] = await db.select().from(enquiries).where(eq(enquiries.id, enquiryId));
-  if (!enquiry || enquiry.type !== 'admission') throw notFound('The admission');
-  if (enquiry.stage !== 'enrolled') {
-    throw badRequest('Only an enrolled admission becomes a family: move it to Enrolled first.', {
-      stage: enquiry.stage,
-    });
-  }
-  const [made] = await db.select({ id: families.id }).from(families).where(eq(families.enquiryId, enquiryId));
-  if (made) throw conflict('A family was already made from this admission.', { familyId: made.id });
-  return createFamily(db, familyFromEnquiry(enquiry, corrections), userId, enquiryId);
 }
 
 // --- Consents ---

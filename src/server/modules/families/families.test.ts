@@ -319,6 +319,116 @@ describe('POST /api/families/from-enquiry/:id', () => {
   });
 });
 
+describe('GET /api/families in natural order', () => {
+  it('sorts names as people read them (Family 2 before Family 10, case and accents aside), page after page', async () => {
+    const names = [
+      'Natsort b',
+      'Natsort 10',
+      'natsort 2',
+      'Natsort 1',
+      'NATSORT 1b',
+      'Natsort Ábc',
+      'Natsort 1a',
+      'Natsort 02',
+      'Natsort 100',
+      'Natsort 9',
+    ];
+    for (const name of names) await create(name);
+    const page = async (offset: number) =>
+      ((await call('GET', `/api/families?q=natsort&limit=3&offset=${offset}`)).json().data as Family[]).map((f) => f.name);
+    const all = [...(await page(0)), ...(await page(3)), ...(await page(6)), ...(await page(9))];
+    // "Natsort 02" and "natsort 2" are the same number: the older first.
+    expect(all).toEqual([
+      'Natsort 1',
+      'Natsort 1a',
+      'NATSORT 1b',
+      'natsort 2',
+      'Natsort 02',
+      'Natsort 9',
+      'Natsort 10',
+      'Natsort 100',
+      'Natsort Ábc',
+      'Natsort b',
+    ]);
+  });
+});
+
+describe('POST /api/families/:id/children/from-enquiry/:enquiryId', () => {
+  const enrolled = async (name: string, email: string, birthDate: string) => {
+    const [row] = await app.db
+      .insert(enquiries)
+      .values({
+        type: 'admission',
+        name,
+        email,
+        phone: '+91 98765 33333',
+        details: {
+          fatherName: 'Sunil Das',
+          birthDate,
+          address: '3 Road',
+          department: PROGRAMME,
+          admissionDate: '2027-06-01',
+          branch: BRANCH,
+        },
+        stage: 'enrolled',
+      })
+      .returning({ id: enquiries.id });
+    return row!.id;
+  };
+
+  it('adds a sibling’s child to the family that has the parent, once', async () => {
+    const first = await enrolled('Riya Das', 'sunil.das@example.test', '2021-01-01');
+    const made = (await call('POST', `/api/families/from-enquiry/${first}`, manager)).json().data as Family;
+    const sibling = await enrolled('Arun Das', 'Sunil.Das@example.test', '2023-02-02');
+
+    // Making a family of it names the family to add the child to.
+    const taken = await call('POST', `/api/families/from-enquiry/${sibling}`, manager);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ familyId: made.id, familyName: 'Das family', addChild: true });
+    expect(taken.json().message).toContain('add Arun Das to that family');
+
+    const url = `/api/families/${made.id}/children/from-enquiry/${sibling}`;
+    expect((await call('POST', url, teacher)).statusCode).toBe(403);
+    expect((await call('POST', `/api/families/987654/children/from-enquiry/${sibling}`, manager)).statusCode).toBe(404);
+    expect((await call('POST', `/api/families/${made.id}/children/from-enquiry/987654`, manager)).statusCode).toBe(404);
+    expect((await call('POST', url, manager, { programme: 'x'.repeat(41) })).statusCode).toBe(400);
+    const added = await call('POST', url, manager);
+    expect(added.statusCode, added.body).toBe(201);
+    const family = added.json().data as Family;
+    expect(family.children.map((c) => [c.firstName, c.lastName, c.birthDate, c.programme, c.startDate])).toEqual([
+      ['Riya', 'Das', '2021-01-01', PROGRAMME, '2027-06-01'],
+      ['Arun', 'Das', '2023-02-02', PROGRAMME, '2027-06-01'],
+    ]);
+    expect(family.contacts).toHaveLength(1);
+
+    // Once added: both ways answer that the child is there.
+    const again = await call('POST', url, manager);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ familyId: made.id, childId: family.children[1]!.id });
+    const create = await call('POST', `/api/families/from-enquiry/${sibling}`, manager);
+    expect(create.statusCode).toBe(409);
+    expect(create.json()).toMatchObject({ familyId: made.id, childId: family.children[1]!.id });
+    expect(create.json()).not.toHaveProperty('addChild');
+    // The admission the family was made from is the family's already.
+    const own = await call('POST', `/api/families/${made.id}/children/from-enquiry/${first}`, manager);
+    expect(own.statusCode).toBe(409);
+
+    const [entry] = (await auditOf('family')).filter((e) => e.entityId === String(made.id));
+    expect(entry).toMatchObject({ action: 'update', summary: 'Changed the family “Das family”: children' });
+  });
+
+  it('refuses an admission that is not enrolled', async () => {
+    const family = await create('Ghosh family');
+    const [row] = await app.db
+      .insert(enquiries)
+      .values({ type: 'admission', name: 'Neel Ghosh', email: 'ghosh@example.test', details: {}, stage: 'offered' })
+      .returning({ id: enquiries.id });
+    const res = await call('POST', `/api/families/${family.id}/children/from-enquiry/${row!.id}`, manager);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ stage: 'offered' });
+  });
+});
+
 describe('POST /api/families/from-enquiry/:id with corrections', () => {
   it('asks for the branch an admission did not name (the school has two), and takes it from the body', async () => {
     expect(TEST_BRANCHES.length).toBeGreaterThan(1);
