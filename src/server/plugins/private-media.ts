@@ -35,7 +35,7 @@ const HEADERS = {
 };
 
 /**
- * Private media (issue 32, docs/decisions/0026-private-media.md): a file of a gallery that is not
+ * Private media (issue 32, docs/decisions/0028-family-area-and-private-media.md): a file of a gallery that is not
  * for everyone, or hidden by a withdrawn consent, is answered only through a signed link that
  * has not expired (the family area's pages) or to staff who may read families, never by its bare
  * URL, and never kept by a cache. Anyone else gets the same 404 as for a file that does not exist.

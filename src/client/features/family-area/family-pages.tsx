@@ -3,7 +3,7 @@ import { Logo } from '#client/components/layout/logo.tsx';
 import { formatLongDate } from '#shared/dates.ts';
 
 /**
- * The family area's pages (issue 32, docs/decisions/0026-private-media.md): drawn on the server
+ * The family area's pages (issue 32, docs/decisions/0028-family-area-and-private-media.md): drawn on the server
  * only (renderToStaticMarkup) with the public site's stylesheet, and no script: forms post and
  * links navigate, so they work on any phone, with a keyboard and a screen reader.
  */

@@ -82,7 +82,7 @@ const NOT_SIGNED_IN = 'Your session has ended: sign in again with a new link.';
 /**
  * The family area (issue 32): pages drawn on the server for a signed-in parent (family cookie,
  * decision 24), never cached, with the galleries of their children's groups as signed links
- * (private media, decision 26) and the photo consents a parent changes. Registered by the
+ * (private media, decision 28) and the photo consents a parent changes. Registered by the
  * family sign-in module, which gives the way to ask for a sign-in link.
  */
 export default async function familyAreaRoutes(

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../backups/schema-history.ts';
 
 /**
- * Private media (issue 32, docs/decisions/0026-private-media.md): which uploaded files belong to
+ * Private media (issue 32, docs/decisions/0028-family-area-and-private-media.md): which uploaded files belong to
  * galleries that are not for everyone, or are hidden because a tagged child's consent no longer
  * allows the gallery's audience; and the signed links through which parents fetch them.
  */
