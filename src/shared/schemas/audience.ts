@@ -67,7 +67,7 @@ export const keptAudienceGroup = (a: {
   audienceProgramme: a.audience === 'programme' ? a.audienceProgramme : null,
 });
 
-/** "Families", "City", "City · Pre-school": a list row's badge; null for everyone. */
+/** "Families", "Families · City", "City · Pre-school": a list row's badge; null for everyone. */
 export function audienceBadge(a: AudienceGroup, programmeName: (key: string) => string = (key) => key): string | null {
   switch (a.audience) {
     case 'everyone':
@@ -77,7 +77,7 @@ export function audienceBadge(a: AudienceGroup, programmeName: (key: string) => 
     case 'staff':
       return 'Staff';
     case 'branch':
-      return a.audienceBranch ?? 'Families';
+      return a.audienceBranch ? `Families · ${a.audienceBranch}` : 'Families';
     case 'programme': {
       const programme = a.audienceProgramme ? programmeName(a.audienceProgramme) : 'Families';
       return a.audienceBranch ? `${a.audienceBranch} · ${programme}` : programme;

@@ -154,7 +154,18 @@ describe('the gallery form', () => {
 });
 
 describe('the blog editor', () => {
-  const blank: PostFormValues = { title: '', slug: '', excerpt: '', tags: '', content: '', coverFile: null, removeCover: false };
+  const blank: PostFormValues = {
+    title: '',
+    slug: '',
+    excerpt: '',
+    tags: '',
+    content: '',
+    coverFile: null,
+    removeCover: false,
+    audience: 'everyone',
+    audienceBranch: null,
+    audienceProgramme: null,
+  };
   it('has one message for a missing title, slug or content', () => {
     expect(Object.values(messages(PostFormSchema, { ...blank, content: '<p></p>' }))).toEqual([
       'All required fields must be filled',

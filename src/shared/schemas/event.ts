@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fromDatetimeLocal, isPlausibleYear } from '../dates.ts';
+import { audienceFields, checkAudienceGroup, CONTENT_AUDIENCES } from './audience.ts';
 import { ImageUrlSchema, UploadedImageSchema } from './media.ts';
 import { listQuerySchema, optionalFilter, type ListPage } from './list-query.ts';
 
@@ -27,6 +28,10 @@ export const EventSchema = z.object({
   end_date: z.string().nullable(),
   status: z.enum(EVENT_STATUSES),
   gallery_id: z.number().int().nullable(),
+  /** Who sees it (issue 32): only 'everyone' is on the public site; the others in the family area. */
+  audience: z.enum(CONTENT_AUDIENCES),
+  audienceBranch: z.string().nullable(),
+  audienceProgramme: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -78,7 +83,10 @@ export const EventInputSchema = z
       ])
       .optional()
       .transform((v) => (v === '' || v == null ? null : v)),
+    /** Left out, an event keeps its audience (a new one: everyone). */
+    ...audienceFields(CONTENT_AUDIENCES),
   })
+  .superRefine(checkAudienceGroup)
   .refine((e) => !e.end_date || e.end_date >= e.start_date, {
     path: ['end_date'],
     message: 'The end date must be after the start date.',
@@ -99,6 +107,9 @@ const EventFormFieldsSchema = z.object({
   /** '' : from the dates (issue 31: stored as upcoming, which the dates move along). */
   status: z.enum(['', ...EVENT_STATUSES]),
   gallery_id: z.string(),
+  audience: z.enum(CONTENT_AUDIENCES),
+  audienceBranch: z.string().nullable(),
+  audienceProgramme: z.string().nullable(),
 });
 export type EventFormValues = z.input<typeof EventFormFieldsSchema>;
 /** A new event's form: its cover uploaded, its status from its dates (issue 31). */
@@ -113,6 +124,9 @@ export const NEW_EVENT_FORM: EventFormValues = {
   end_date: '',
   status: '',
   gallery_id: '',
+  audience: 'everyone',
+  audienceBranch: null,
+  audienceProgramme: null,
 };
 
 /** A datetime-local field's value read on the school's clock; anything else is left for the date check. */

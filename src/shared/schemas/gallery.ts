@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PHOTO_TEXT } from '../photo-text.ts';
+import { AUDIENCE_LABELS, AUDIENCES, audienceFields, checkAudienceGroup, keptAudienceGroup, type Audience } from './audience.ts';
 import { ImageUrlSchema } from './media.ts';
 import { listQuerySchema, optionalFilter, type ListPage } from './list-query.ts';
 
@@ -9,19 +10,10 @@ export const GALLERY_TYPES = ['images', 'video'] as const;
 export const VIDEO_TYPES = ['youtube', 'vimeo'] as const;
 export type VideoType = (typeof VIDEO_TYPES)[number];
 
-/**
- * Who sees a gallery (issue 32): everyone (the public site), all families of the school, the
- * families of a branch, of a programme at a branch, or staff only. Only 'everyone' is public.
- */
-export const GALLERY_AUDIENCES = ['everyone', 'families', 'branch', 'programme', 'staff'] as const;
-export type GalleryAudience = (typeof GALLERY_AUDIENCES)[number];
-export const GALLERY_AUDIENCE_LABELS: Record<GalleryAudience, string> = {
-  everyone: 'Everyone (the public website)',
-  families: 'All families of the school',
-  branch: 'Families of a branch',
-  programme: 'Families of a programme',
-  staff: 'Staff only',
-};
+/** Who sees a gallery (issue 32): any audience, staff only included (shared/schemas/audience.ts). */
+export const GALLERY_AUDIENCES = AUDIENCES;
+export type GalleryAudience = Audience;
+export const GALLERY_AUDIENCE_LABELS = AUDIENCE_LABELS;
 /** The consent a child tagged in a gallery of this audience needs; null: none (staff only). */
 export const audienceUse = (audience: GalleryAudience): 'website' | 'families' | null =>
   audience === 'everyone' ? 'website' : audience === 'staff' ? null : 'families';
@@ -199,14 +191,6 @@ const PhotoTextInputSchema = z.object({
   alt: photoText('alt text'),
 });
 
-const audienceText = (what: string) =>
-  z
-    .string({ error: `The audience's ${what} must be text.` })
-    .trim()
-    .max(200, `The audience's ${what} is too long.`)
-    .nullish()
-    .transform((v) => v || null);
-
 /** A gallery's fields under their canonical names, checked; what they make is what is stored. */
 const GalleryFieldsSchema = z
   .object({
@@ -242,16 +226,10 @@ const GalleryFieldsSchema = z
     /** Left out, a gallery's photos keep the words they had (a client of §7 sends none). */
     photos: z.array(PhotoTextInputSchema).max(200, 'A gallery may hold at most 200 images.').optional(),
     /** Left out, a gallery keeps its audience (a new one: everyone). */
-    audience: z.enum(GALLERY_AUDIENCES, { error: `audience must be one of: ${GALLERY_AUDIENCES.join(', ')}.` }).optional(),
-    audienceBranch: audienceText('branch'),
-    audienceProgramme: audienceText('programme'),
+    ...audienceFields(GALLERY_AUDIENCES),
   })
   .superRefine((g, ctx) => {
-    // A programme's branch is checked on the server (a school that lists no branches has none).
-    if (g.audience === 'branch' && !g.audienceBranch)
-      ctx.addIssue({ code: 'custom', path: ['audienceBranch'], message: 'Choose the branch.' });
-    if (g.audience === 'programme' && !g.audienceProgramme)
-      ctx.addIssue({ code: 'custom', path: ['audienceProgramme'], message: 'Choose the programme.' });
+    checkAudienceGroup(g, ctx);
     if (g.type === 'images' && g.images.length === 0)
       ctx.addIssue({ code: 'custom', path: ['images'], message: 'Add at least one image' });
     if (g.type === 'video') {
@@ -270,9 +248,7 @@ const GalleryFieldsSchema = z
       videoUrl,
       videoType: g.type === 'video' ? detectVideoType(videoUrl) : null,
       thumbnail: g.type === 'images' ? (g.images[0] ?? null) : (videoThumbnail(videoUrl) ?? g.thumbnail),
-      // Only the audience's own group is kept.
-      audienceBranch: g.audience === 'branch' || g.audience === 'programme' ? g.audienceBranch : null,
-      audienceProgramme: g.audience === 'programme' ? g.audienceProgramme : null,
+      ...keptAudienceGroup(g),
     };
   });
 

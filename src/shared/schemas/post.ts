@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { audienceFields, checkAudienceGroup, CONTENT_AUDIENCES } from './audience.ts';
 import { checkBodyImages, ImageUrlSchema } from './media.ts';
 import { ImageMetaSchema } from './event.ts';
 import { listQuerySchema, optionalFilter, type ListPage } from './list-query.ts';
@@ -22,6 +23,10 @@ export const PostSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   published_at: z.string().nullable(),
+  /** Who reads it (issue 32): only 'everyone' is on the public site; the others in the family area. */
+  audience: z.enum(CONTENT_AUDIENCES),
+  audienceBranch: z.string().nullable(),
+  audienceProgramme: z.string().nullable(),
 });
 export type Post = z.infer<typeof PostSchema>;
 
@@ -76,33 +81,37 @@ export const htmlHasContent = (html: string) =>
   /<img\b/i.test(html) || /\S/.test(html.replace(/<[^<>]*>/g, '').replace(/&nbsp;/g, ''));
 
 /** POST /api/posts and PUT /api/posts/{id}: multipart fields (the cover file travels beside them). */
-export const PostInputSchema = z.object({
-  title: z
-    .string({ error: 'Title is required.' })
-    .trim()
-    .min(1, 'Title is required.')
-    .max(200, 'Title may be at most 200 characters.'),
-  slug: z
-    .string({ error: 'Slug is required.' })
-    .max(200, { message: 'Slug may be at most 200 characters.', abort: true })
-    .transform(slugify)
-    .pipe(z.string().min(1, 'Slug is required: use letters or digits.')),
-  excerpt: z
-    .string()
-    .trim()
-    .max(500, 'Excerpt may be at most 500 characters.')
-    .nullish()
-    .transform((v) => v ?? ''),
-  content: z
-    .string({ error: 'Content is required.' })
-    .max(200_000, { message: 'The post is too long.', abort: true })
-    .refine(htmlHasContent, 'Content is required.')
-    .superRefine(checkBodyImages),
-  status: z.enum(POST_STATUSES, { error: 'Status must be draft or published.' }).default('draft'),
-  tags: TagsSchema.default([]),
-  /** An image URL instead of a file; '' removes the cover. Absent keeps the current one. */
-  cover_image: z.union([ImageUrlSchema, z.null()]).optional(),
-});
+export const PostInputSchema = z
+  .object({
+    title: z
+      .string({ error: 'Title is required.' })
+      .trim()
+      .min(1, 'Title is required.')
+      .max(200, 'Title may be at most 200 characters.'),
+    slug: z
+      .string({ error: 'Slug is required.' })
+      .max(200, { message: 'Slug may be at most 200 characters.', abort: true })
+      .transform(slugify)
+      .pipe(z.string().min(1, 'Slug is required: use letters or digits.')),
+    excerpt: z
+      .string()
+      .trim()
+      .max(500, 'Excerpt may be at most 500 characters.')
+      .nullish()
+      .transform((v) => v ?? ''),
+    content: z
+      .string({ error: 'Content is required.' })
+      .max(200_000, { message: 'The post is too long.', abort: true })
+      .refine(htmlHasContent, 'Content is required.')
+      .superRefine(checkBodyImages),
+    status: z.enum(POST_STATUSES, { error: 'Status must be draft or published.' }).default('draft'),
+    tags: TagsSchema.default([]),
+    /** An image URL instead of a file; '' removes the cover. Absent keeps the current one. */
+    cover_image: z.union([ImageUrlSchema, z.null()]).optional(),
+    /** Left out, a post keeps its audience (a new one: everyone). */
+    ...audienceFields(CONTENT_AUDIENCES),
+  })
+  .superRefine(checkAudienceGroup);
 export type PostInput = z.input<typeof PostInputSchema>;
 export type PostValues = z.output<typeof PostInputSchema>;
 
@@ -123,6 +132,9 @@ export const PostFormSchema = z
     excerpt: z.string(),
     tags: z.string(),
     content: z.string().refine(htmlHasContent, FILL_IN),
+    audience: z.enum(CONTENT_AUDIENCES),
+    audienceBranch: z.string().nullable(),
+    audienceProgramme: z.string().nullable(),
     ...CoverChoice,
   })
   .transform((form): PostInput & { coverFile: File | null; removeCover: boolean } => form)

@@ -25,6 +25,7 @@ import { preparedPerDb, preparedPerShape } from '../../db/prepared.ts';
 import { categories, categorySearch, eventSearch, events, galleries, media } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { uniqueOr } from '../media/params.ts';
+import { audienceOf, checkAudience } from '../families/audience.ts';
 import type { z } from 'zod';
 
 export type EventDto = z.infer<typeof EventSchema>;
@@ -34,6 +35,12 @@ export interface EventListOptions {
   offset?: number;
   status?: EventStatus;
 }
+
+/**
+ * What the public (and callers without events: read) see: events for everyone (issue 32: an event
+ * for families, a branch or a programme is shown only in the family area).
+ */
+export const PUBLIC_EVENT = eq(events.audience, 'everyone');
 
 /** When an event is over: its end, else its start (events_ends_at_idx). */
 export const endsAt = sql`coalesce(${events.endDate}, ${events.startDate})`;
@@ -83,6 +90,9 @@ export function toDto(row: EventRow): EventDto {
     // Follows the clock: an event that has ended is never "upcoming" (issue 31, shared/event-status.ts).
     status: effectiveStatus(row.status, row.startDate, row.endDate),
     gallery_id: row.galleryId,
+    audience: row.audience,
+    audienceBranch: row.audienceBranch,
+    audienceProgramme: row.audienceProgramme,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -100,14 +110,20 @@ export function toDto(row: EventRow): EventDto {
  */
 const stillOnStartedAfter = sql`now() - (select max(coalesce(e.end_date, e.start_date) - e.start_date) from events e)`;
 /**
- * Not yet over, among the events `where` matches. The start-date bound only for the whole list: with
+ * Not yet over, among the events `where` matches, of the `audience` (all: none). The start-date
+ * bound only for the whole list (of an audience: nearly every event is for everyone): with
  * a filter the planner, guessing one row, joined the categories once per match (a search matching
  * 1,000 events: 1.0 ms instead of 0.4 ms on PGlite). Measured again with the generic plan the
  * server runs (`city`, matching half of 2,000 events): 1.4-1.9 ms without the bound, 2.8-4.7 ms
  * with it. With the search's words written into the statement, the bound looked the faster.
  */
-export const notOver = (where: SQL | undefined) =>
-  where ? and(where, sql`${endsAt} >= now()`) : and(sql`${endsAt} >= now()`, sql`${events.startDate} >= ${stillOnStartedAfter}`);
+export const notOver = (where: SQL | undefined, audience?: SQL) =>
+  and(
+    audience,
+    where
+      ? and(where, sql`${endsAt} >= now()`)
+      : and(sql`${endsAt} >= now()`, sql`${events.startDate} >= ${stillOnStartedAfter}`),
+  );
 const UPCOMING_ORDER: OrderTerm[] = [
   [events.startDate, 'asc'],
   [endsAt, 'desc'],
@@ -118,11 +134,16 @@ const PAST_ORDER: OrderTerm[] = [
   [events.id, 'asc'],
 ];
 
-/** What a list's events match: a status, a search (its to_tsquery text and the categories it matches). */
+/**
+ * What a list's events match: a status, a search (its to_tsquery text and the categories it
+ * matches), and whether only public events (PUBLIC_EVENT) are listed.
+ */
 interface EventFilter {
   status?: EventStatus;
   search?: { query: string; categoryIds: number[] };
+  publicOnly: boolean;
 }
+const audienceWhere = (filter: EventFilter) => (filter.publicOnly ? PUBLIC_EVENT : undefined);
 
 /** A value as itself, or as the placeholder of a prepared statement's value of that name. */
 type Bind = (name: string, value: string) => string | Placeholder;
@@ -136,8 +157,8 @@ const filterValues = ({ search }: EventFilter) => ({
 });
 
 /** The shape of a filter: which parts it has, not their values but the status's (in the statement), for preparedPerShape. */
-const filterShape = ({ status, search }: EventFilter) =>
-  `${status ?? ''}${search ? 'q' : ''}${search?.categoryIds.length ? 'c' : ''}`;
+const filterShape = ({ status, search, publicOnly }: EventFilter) =>
+  `${status ?? ''}${search ? 'q' : ''}${search?.categoryIds.length ? 'c' : ''}${publicOnly ? 'p' : ''}`;
 
 /**
  * The events whose status, as shown (shared/event-status.ts), is `status`: the stored status is a
@@ -180,7 +201,7 @@ async function pageOfSchedule(
     const shape = `schedule:${filterShape(filter)}:${over}:${reversed}:${offset === 0}`;
     const statement = eventPages(db, shape, (name) => {
       const where = eventsWhere(filter, asPlaceholder);
-      const inHalf = over ? and(where, sql`${endsAt} < now()`) : notOver(where);
+      const inHalf = over ? and(where, audienceWhere(filter), sql`${endsAt} < now()`) : notOver(where, audienceWhere(filter));
       const order = orderSql(over ? PAST_ORDER : UPCOMING_ORDER, reversed);
       const page = {
         where: inHalf,
@@ -210,7 +231,7 @@ async function pageOfSchedule(
           await db
             .select({ n: count() })
             .from(events)
-            .where(notOver(eventsWhere(filter, asValue)))
+            .where(notOver(eventsWhere(filter, asValue), audienceWhere(filter)))
         )[0]?.n ?? 0;
       skip = Math.max(0, offset - (reversed ? options.total! - upcoming : upcoming));
     }
@@ -218,24 +239,25 @@ async function pageOfSchedule(
   });
 }
 
+/** The public events (the home page's), in the one events order. */
 export async function listEvents(db: Db, options: EventListOptions = {}): Promise<EventDto[]> {
   if (options.limit !== undefined) {
     const page = { limit: options.limit, offset: options.offset ?? 0 };
-    return (await pageOfSchedule(db, { status: options.status }, page)).map(toDto);
+    return (await pageOfSchedule(db, { status: options.status, publicOnly: true }, page)).map(toDto);
   }
   const rows = await selectEvents(db)
-    .where(options.status ? hasStatus(options.status) : undefined)
+    .where(and(PUBLIC_EVENT, options.status ? hasStatus(options.status) : undefined))
     .orderBy(...EVENTS_ORDER);
   return rows.map(toDto);
 }
 
-/** Every event's address and last change (the sitemap), in id order: no sort, no join. */
+/** Every public event's address and last change (the sitemap), in id order: no sort, no join. */
 export async function eventLinks(db: Db): Promise<Pick<EventDto, 'id' | 'slug' | 'updated_at'>[]> {
   const rows = await readInChunks((afterId, size) =>
     db
       .select({ id: events.id, slug: events.slug, updatedAt: events.updatedAt })
       .from(events)
-      .where(gt(events.id, afterId))
+      .where(and(PUBLIC_EVENT, gt(events.id, afterId)))
       .orderBy(asc(events.id))
       .limit(size),
   );
@@ -243,15 +265,15 @@ export async function eventLinks(db: Db): Promise<Pick<EventDto, 'id' | 'slug' |
 }
 
 /**
- * Events starting in [from, before), soonest first (or latest first), at most `limit`: a window of
- * a long history read through events_start_idx, not the whole table.
+ * Public events starting in [from, before), soonest first (or latest first), at most `limit`: a
+ * window of a long history read through events_start_idx, not the whole table.
  */
 export async function eventsStartingBetween(
   db: Db,
   window: { from: Date; before: Date; limit: number; offset?: number; latestFirst?: boolean },
 ): Promise<EventDto[]> {
   const rows = await selectEvents(db)
-    .where(and(gte(events.startDate, window.from), lt(events.startDate, window.before)))
+    .where(and(PUBLIC_EVENT, gte(events.startDate, window.from), lt(events.startDate, window.before)))
     .orderBy(window.latestFirst ? desc(events.startDate) : asc(events.startDate), asc(events.id))
     .limit(window.limit)
     .offset(window.offset ?? 0);
@@ -293,27 +315,38 @@ async function eventSearchFor(db: Db, q: string | undefined, keep: KeepUntilWrit
 
 /**
  * GET /api/events: one page in the chosen order, filtered by status and searched in the
- * database, the number matching, and the four counters from one count query.
+ * database, the number matching, and the four counters from one count query. Events for
+ * families only with `allAudiences` (staff with events: read).
  */
 export async function listEventsPage(
   db: Db,
-  options: EventListQuery,
+  options: EventListQuery & { allAudiences: boolean },
   keep: KeepUntilWrite = keepNothing,
 ): Promise<EventListPage> {
-  const filter: EventFilter = { status: options.status, search: await eventSearchFor(db, options.q, keep) };
+  const publicOnly = !options.allAudiences;
+  const filter: EventFilter = { status: options.status, search: await eventSearchFor(db, options.q, keep), publicOnly };
+  const audience = audienceWhere(filter);
+  const who = publicOnly ? 'public' : 'all';
   // The statuses follow the clock: counted again each minute, as well as after a write.
   const minute = Math.floor(Date.now() / 60_000);
-  const counts = await keep(`events:counts:${minute}`, async () => {
+  const counts = await keep(`events:counts:${who}:${minute}`, async () => {
     const n = (status: EventStatus) => sql<number>`count(*) filter (where ${hasStatus(status)})`.mapWith(Number);
     const [row] = await db
       .select({ total: count(), upcoming: n('upcoming'), ongoing: n('ongoing'), completed: n('completed') })
-      .from(events);
+      .from(events)
+      .where(audience);
     return row ?? { total: 0, upcoming: 0, ongoing: 0, completed: 0 };
   });
   const total = filter.search
     ? await keep(
-        `events:${options.status ? `${options.status}:${minute}` : ''}:${options.q}`,
-        async () => (await db.select({ n: countRows() }).from(events).where(eventsWhere(filter, asValue)))[0]?.n ?? 0,
+        `events:${who}:${options.status ? `${options.status}:${minute}` : ''}:${options.q}`,
+        async () =>
+          (
+            await db
+              .select({ n: countRows() })
+              .from(events)
+              .where(and(eventsWhere(filter, asValue), audience))
+          )[0]?.n ?? 0,
       )
     : options.status
       ? counts[options.status]
@@ -325,7 +358,7 @@ export async function listEventsPage(
       : await pageFromNearerEnd(total, limit, offset, (n, skip, reversed) =>
           eventPages(db, `${sort}:${filterShape(filter)}:${reversed}`, (name) =>
             selectEvents(db)
-              .where(eventsWhere(filter, asPlaceholder))
+              .where(and(eventsWhere(filter, asPlaceholder), audience))
               .orderBy(...orderSql(EVENT_ORDERS[sort], reversed))
               .limit(sql.placeholder('limit'))
               .offset(sql.placeholder('offset'))
@@ -335,23 +368,33 @@ export async function listEventsPage(
   return { data: rows.map(toDto), total, limit, offset, counts };
 }
 
-const byIdPrepared = preparedPerDb((db) =>
-  selectEvents(db)
-    .where(eq(events.id, sql.placeholder('id')))
-    .prepare('sprout_event_by_id'),
-);
-const bySlugPrepared = preparedPerDb((db) =>
-  selectEvents(db)
-    .where(eq(events.slug, sql.placeholder('slug')))
-    .prepare('sprout_event_by_slug'),
-);
+const byId = (audience: SQL | undefined, name: string) =>
+  preparedPerDb((db) =>
+    selectEvents(db)
+      .where(and(eq(events.id, sql.placeholder('id')), audience))
+      .prepare(name),
+  );
+const bySlug = (audience: SQL | undefined, name: string) =>
+  preparedPerDb((db) =>
+    selectEvents(db)
+      .where(and(eq(events.slug, sql.placeholder('slug')), audience))
+      .prepare(name),
+  );
+const eventBy = {
+  public: { id: byId(PUBLIC_EVENT, 'sprout_public_event_by_id'), slug: bySlug(PUBLIC_EVENT, 'sprout_public_event_by_slug') },
+  all: { id: byId(undefined, 'sprout_event_by_id'), slug: bySlug(undefined, 'sprout_event_by_slug') },
+};
 
-/** An id ("12") or a slug ("spring-fair"). */
-export async function getEvent(db: Db, idOrSlug: string): Promise<EventDto | null> {
+/**
+ * An id ("12") or a slug ("spring-fair"): a public event, or with `allAudiences` (staff with
+ * events: read) one for families too.
+ */
+export async function getEvent(db: Db, idOrSlug: string, options: { allAudiences: boolean }): Promise<EventDto | null> {
   const key = String(idOrSlug);
+  const by = eventBy[options.allAudiences ? 'all' : 'public'];
   const [row] = /^\d{1,9}$/.test(key)
-    ? await byIdPrepared(db).execute({ id: Number(key) })
-    : await bySlugPrepared(db).execute({ slug: key.toLowerCase() });
+    ? await by.id(db).execute({ id: Number(key) })
+    : await by.slug(db).execute({ slug: key.toLowerCase() });
   return row ? toDto(row) : null;
 }
 
@@ -404,6 +447,8 @@ function columnsFor(values: EventValues, categoryId: number) {
   };
 }
 
+const STAFF = { allAudiences: true } as const;
+
 const raced = () => conflict('Another event with this title was saved at the same moment. Please save again.');
 
 export async function createEvent(db: Db, values: EventValues, actor: { id: number } | null): Promise<EventDto> {
@@ -412,12 +457,13 @@ export async function createEvent(db: Db, values: EventValues, actor: { id: numb
       db.transaction(async (tx) => {
         const categoryId = await categoryIdFor(tx, values.category);
         await checkGallery(tx, values.gallery_id);
+        const audience = await checkAudience(tx, audienceOf(values));
         const slug = await uniqueSlug(tx, values.title);
         const [row] = await tx
           .insert(events)
-          .values({ ...columnsFor(values, categoryId), slug, createdBy: actor?.id ?? null })
+          .values({ ...columnsFor(values, categoryId), ...audience, slug, createdBy: actor?.id ?? null })
           .returning({ id: events.id });
-        return (await getEvent(tx, String(row!.id)))!;
+        return (await getEvent(tx, String(row!.id), STAFF))!;
       }),
     raced,
   );
@@ -434,13 +480,14 @@ export async function updateEvent(
     if (!current) throw notFound('The event');
     const categoryId = await categoryIdFor(tx, values.category);
     await checkGallery(tx, values.gallery_id);
+    const audience = await checkAudience(tx, audienceOf(values, current));
     // The slug stays put once made (links keep working); an event without one gets one.
     const slug = current.slug ?? (await uniqueSlug(tx, values.title, id));
     await tx
       .update(events)
-      .set({ ...columnsFor(values, categoryId), slug })
+      .set({ ...columnsFor(values, categoryId), ...audience, slug })
       .where(eq(events.id, id));
-    return { event: (await getEvent(tx, String(id)))!, previousCover: current.coverImage };
+    return { event: (await getEvent(tx, String(id), STAFF))!, previousCover: current.coverImage };
   });
 }
 

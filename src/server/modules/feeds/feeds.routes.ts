@@ -92,7 +92,7 @@ export default async function feedsRoutes(app: FastifyInstance) {
   );
 
   app.get<{ Params: { key: string } }>('/events/:key.ics', async (request, reply) => {
-    const event = await getEvent(app.db, request.params.key);
+    const event = await getEvent(app.db, request.params.key, { allAudiences: false });
     if (!event) throw notFound('The event');
     const school = await getSchoolProfile(app.db);
     const name = `${event.slug || `event-${event.id}`}.ics`;

@@ -1,14 +1,5 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  sql,
-  type SQL,
-} from "drizzle-orm";
-import type { z } from "zod";
+import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   keptPhotoTexts,
   type GalleryListOptions,
@@ -17,25 +8,15 @@ import {
   type GallerySummary,
   type GalleryValues,
   type PhotoTagsInput,
-} from "../../../shared/schemas/gallery.ts";
-import type { Db } from "../../db/client.ts";
-import { countRows, matchesSearch } from "../../db/lists.ts";
-import {
-  galleries,
-  galleryPhotoChildren,
-  gallerySearch,
-} from "../../db/schema/index.ts";
-import { badRequest, notFound } from "../../errors.ts";
-import { inTransaction } from "../users/user-guards.ts";
-import {
-  assertConsents,
-  assertInGroup,
-  checkAudience,
-  dropTagsOfRemovedPhotos,
-  replacePhotoTags,
-  type Audience,
-} from "./gallery-audience.ts";
-import { hiddenPhotoUrls } from "./private-media.ts";
+} from '../../../shared/schemas/gallery.ts';
+import type { Db } from '../../db/client.ts';
+import { countRows, matchesSearch } from '../../db/lists.ts';
+import { galleries, galleryPhotoChildren, gallerySearch } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { inTransaction } from '../users/user-guards.ts';
+import { audienceOf, checkAudience } from '../families/audience.ts';
+import { assertConsents, assertInGroup, dropTagsOfRemovedPhotos, replacePhotoTags } from './gallery-audience.ts';
+import { hiddenPhotoUrls } from './private-media.ts';
 
 export type GalleryDto = z.infer<typeof GallerySchema>;
 type GalleryRow = typeof galleries.$inferSelect;
@@ -61,38 +42,23 @@ function toDto(row: GalleryRow): GalleryDto {
 }
 
 /** Each image's words, in the images' order: staff's where given, else empty. */
-function photosOf(
-  images: string[],
-  texts: GalleryRow["photoTexts"],
-): GalleryDto["photos"] {
+function photosOf(images: string[], texts: GalleryRow['photoTexts']): GalleryDto['photos'] {
   const byUrl = new Map(texts.map((t) => [t.url, t]));
-  return images.map((url) => ({
-    url,
-    caption: byUrl.get(url)?.caption ?? "",
-    alt: byUrl.get(url)?.alt ?? "",
-  }));
+  return images.map((url) => ({ url, caption: byUrl.get(url)?.caption ?? '', alt: byUrl.get(url)?.alt ?? '' }));
 }
 
 /**
  * What the public (and staff without galleries: read) see: published galleries for everyone
  * (issue 32: a gallery for families, a branch, a programme or staff is never public).
  */
-export const PUBLIC_GALLERY = and(
-  eq(galleries.published, true),
-  eq(galleries.audience, "everyone"),
-)!;
+export const PUBLIC_GALLERY = and(eq(galleries.published, true), eq(galleries.audience, 'everyone'))!;
 
 /**
  * The public's copy of published galleries: photos hidden by a tagged child's withdrawn consent
  * left out (issue 32; private-media.ts), with their words and tags.
  */
 async function withoutHiddenPhotos<
-  T extends {
-    id: number;
-    images: string[];
-    thumbnail: string | null;
-    photos?: GalleryDto["photos"];
-  },
+  T extends { id: number; images: string[]; thumbnail: string | null; photos?: GalleryDto['photos'] },
 >(db: Db, rows: T[]): Promise<T[]> {
   const hidden = await hiddenPhotoUrls(
     db,
@@ -105,11 +71,8 @@ async function withoutHiddenPhotos<
     return {
       ...row,
       images: row.images.filter((url) => !gone.has(url)),
-      thumbnail:
-        row.thumbnail && gone.has(row.thumbnail) ? null : row.thumbnail,
-      ...(row.photos
-        ? { photos: row.photos.filter((p) => !gone.has(p.url)) }
-        : {}),
+      thumbnail: row.thumbnail && gone.has(row.thumbnail) ? null : row.thumbnail,
+      ...(row.photos ? { photos: row.photos.filter((p) => !gone.has(p.url)) } : {}),
     };
   });
 }
@@ -131,32 +94,19 @@ export async function listGalleries(
   return options.includeDrafts ? dtos : withoutHiddenPhotos(db, dtos);
 }
 
-export async function getGallery(
-  db: Db,
-  id: number,
-  options: { includeDrafts: boolean },
-): Promise<GalleryDto | null> {
+export async function getGallery(db: Db, id: number, options: { includeDrafts: boolean }): Promise<GalleryDto | null> {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2 ** 31 - 1) return null;
   const [row] = await db.select().from(galleries).where(eq(galleries.id, id));
-  if (
-    !row ||
-    (!options.includeDrafts && !(row.published && row.audience === "everyone"))
-  )
-    return null;
-  return options.includeDrafts
-    ? toDto(row)
-    : (await withoutHiddenPhotos(db, [toDto(row)]))[0]!;
+  if (!row || (!options.includeDrafts && !(row.published && row.audience === 'everyone'))) return null;
+  return options.includeDrafts ? toDto(row) : (await withoutHiddenPhotos(db, [toDto(row)]))[0]!;
 }
 
 const summaryColumns = (() => {
   const { photoTexts: _texts, ...columns } = getTableColumns(galleries);
-  return {
-    ...columns,
-    imageCount: sql<number>`cardinality(${galleries.images})`.mapWith(Number),
-  };
+  return { ...columns, imageCount: sql<number>`cardinality(${galleries.images})`.mapWith(Number) };
 })();
 
-const GALLERY_ORDERS: Record<GalleryListOptions["sort"], SQL[]> = {
+const GALLERY_ORDERS: Record<GalleryListOptions['sort'], SQL[]> = {
   newest: [sql`${galleries.createdAt} desc`, sql`${galleries.id} desc`],
   oldest: [asc(galleries.createdAt), asc(galleries.id)],
   title: [sql`lower(${galleries.title})`, asc(galleries.id)],
@@ -173,9 +123,7 @@ export async function listGallerySummaries(
 ): Promise<GalleryListPage> {
   const visible = options.includeDrafts ? undefined : PUBLIC_GALLERY;
   const filters = and(
-    options.status
-      ? eq(galleries.published, options.status === "published")
-      : undefined,
+    options.status ? eq(galleries.published, options.status === 'published') : undefined,
     options.type ? eq(galleries.type, options.type) : undefined,
     matchesSearch(gallerySearch(galleries), options.q),
   );
@@ -190,22 +138,12 @@ export async function listGallerySummaries(
   const [found, counts] = await Promise.all([rows, galleryStats(db, visible)]);
   const data = options.includeDrafts
     ? found
-    : (await withoutHiddenPhotos(db, found)).map((row) => ({
-        ...row,
-        imageCount: row.images.length,
-      }));
+    : (await withoutHiddenPhotos(db, found)).map((row) => ({ ...row, imageCount: row.images.length }));
   // Unfiltered, the counters hold the total; filters count their matches.
-  const total = filters
-    ? ((await db.select({ n: countRows() }).from(galleries).where(where))[0]
-        ?.n ?? 0)
-    : counts.total;
+  const total = filters ? ((await db.select({ n: countRows() }).from(galleries).where(where))[0]?.n ?? 0) : counts.total;
   return {
     data: data.map(({ imageCount, ...row }): GallerySummary => {
-      const {
-        photos: _photos,
-        tags: _tags,
-        ...summary
-      } = toDto({ ...row, photoTexts: [] });
+      const { photos: _photos, tags: _tags, ...summary } = toDto({ ...row, photoTexts: [] });
       return { ...summary, image_count: imageCount };
     }),
     total,
@@ -222,9 +160,7 @@ export async function galleryStats(db: Db, where?: SQL) {
       type: galleries.type,
       published: galleries.published,
       n: count(),
-      images: sql<number>`sum(cardinality(${galleries.images}))`.mapWith(
-        Number,
-      ),
+      images: sql<number>`sum(cardinality(${galleries.images}))`.mapWith(Number),
     })
     .from(galleries)
     .where(where)
@@ -232,7 +168,7 @@ export async function galleryStats(db: Db, where?: SQL) {
   const stats = { total: 0, images: 0, videos: 0, published: 0, drafts: 0 };
   for (const g of groups) {
     stats.total += g.n;
-    if (g.type === "images") stats.images += g.images;
+    if (g.type === 'images') stats.images += g.images;
     else stats.videos += g.n;
     if (g.published) stats.published += g.n;
     else stats.drafts += g.n;
@@ -251,33 +187,11 @@ const columns = (v: GalleryValues) => ({
   published: v.published,
 });
 
-const audienceOf = (v: GalleryValues, current?: Audience): Audience =>
-  v.audience
-    ? {
-        audience: v.audience,
-        audienceBranch: v.audienceBranch,
-        audienceProgramme: v.audienceProgramme,
-      }
-    : (current ?? {
-        audience: "everyone",
-        audienceBranch: null,
-        audienceProgramme: null,
-      });
-
-export async function createGallery(
-  db: Db,
-  values: GalleryValues,
-  actor: { id: number } | null,
-): Promise<GalleryDto> {
+export async function createGallery(db: Db, values: GalleryValues, actor: { id: number } | null): Promise<GalleryDto> {
   const audience = await checkAudience(db, audienceOf(values));
   const [row] = await db
     .insert(galleries)
-    .values({
-      ...columns(values),
-      ...audience,
-      photoTexts: values.photos ?? [],
-      createdBy: actor?.id ?? null,
-    })
+    .values({ ...columns(values), ...audience, photoTexts: values.photos ?? [], createdBy: actor?.id ?? null })
     .returning();
   return toDto(row!);
 }
@@ -285,15 +199,10 @@ export async function createGallery(
 /** Returns the gallery and the image URLs it held before (for media clean-up). */
 export async function updateGallery(db: Db, id: number, values: GalleryValues) {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(galleries)
-      .where(eq(galleries.id, id))
-      .for("update");
-    if (!current) throw notFound("The gallery");
+    const [current] = await tx.select().from(galleries).where(eq(galleries.id, id)).for('update');
+    if (!current) throw notFound('The gallery');
     // Words left out of the request stay with the photos still there (issue 31).
-    const photoTexts =
-      values.photos ?? keptPhotoTexts(values.images, current.photoTexts);
+    const photoTexts = values.photos ?? keptPhotoTexts(values.images, current.photoTexts);
     // Left out, the audience stays (issue 32); a change is checked against the school and the tags.
     const audience = await checkAudience(tx, audienceOf(values, current));
     const [row] = await tx
@@ -313,23 +222,14 @@ export async function updateGallery(db: Db, id: number, values: GalleryValues) {
     );
     // A published gallery's tagged children need consent for its audience: else nothing changes.
     await assertConsents(tx, id, row!);
-    return {
-      gallery: toDto(row!),
-      previousImages: [
-        ...current.images,
-        ...(current.thumbnail ? [current.thumbnail] : []),
-      ],
-    };
+    return { gallery: toDto(row!), previousImages: [...current.images, ...(current.thumbnail ? [current.thumbnail] : [])] };
   });
 }
 
 /** Deletes a gallery (linked events keep going without it); returns the URLs it held. */
 export async function deleteGallery(db: Db, id: number): Promise<string[]> {
-  const [row] = await db
-    .delete(galleries)
-    .where(eq(galleries.id, id))
-    .returning();
-  if (!row) throw notFound("The gallery");
+  const [row] = await db.delete(galleries).where(eq(galleries.id, id)).returning();
+  if (!row) throw notFound('The gallery');
   return [...row.images, ...(row.thumbnail ? [row.thumbnail] : [])];
 }
 
@@ -340,16 +240,10 @@ export async function deleteGallery(db: Db, id: number): Promise<string[]> {
  */
 export async function setPhotoTags(db: Db, id: number, input: PhotoTagsInput) {
   return inTransaction(db, async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(galleries)
-      .where(eq(galleries.id, id))
-      .for("update");
-    if (!current) throw notFound("The gallery");
+    const [current] = await tx.select().from(galleries).where(eq(galleries.id, id)).for('update');
+    if (!current) throw notFound('The gallery');
     if (!current.images.includes(input.photo)) {
-      throw badRequest("That photo is not in this gallery.", {
-        fields: { photo: "Choose one of the gallery’s photos." },
-      });
+      throw badRequest('That photo is not in this gallery.', { fields: { photo: 'Choose one of the gallery’s photos.' } });
     }
     await assertInGroup(tx, current, input.children);
     const counts = await replacePhotoTags(tx, id, input.photo, input.children);

@@ -1,53 +1,15 @@
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import { audienceUse, type ConsentProblem, type GalleryAudience, type PhotoTag } from '../../../shared/schemas/gallery.ts';
+import type { AudienceGroup } from '../../../shared/schemas/audience.ts';
 import type { Db } from '../../db/client.ts';
 import { children, galleryPhotoChildren } from '../../db/schema/index.ts';
 import { badRequest, conflict } from '../../errors.ts';
-import { currentProgrammes } from '../admissions/programmes.ts';
 import { childrenWithoutConsent, currentConsents } from '../families/families.service.ts';
-import { getSchoolProfile } from '../site/site.service.ts';
 
 /** A gallery's audience and its group (issue 32). */
-export interface Audience {
-  audience: GalleryAudience;
-  audienceBranch: string | null;
-  audienceProgramme: string | null;
-}
+export type Audience = AudienceGroup<GalleryAudience>;
 
 const nameOf = (c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`.trim();
-
-/**
- * The audience's branch and programme against the school's (the school profile's branches, the
- * Programs section's programmes): a 400 naming the field otherwise. A programme at a school that
- * lists branches needs its branch; one that lists none has none.
- */
-export async function checkAudience(db: Db, a: Audience): Promise<Audience> {
-  if (a.audience !== 'branch' && a.audience !== 'programme')
-    return { audience: a.audience, audienceBranch: null, audienceProgramme: null };
-  const [programmes, school] = await Promise.all([currentProgrammes(db), getSchoolProfile(db)]);
-  const branches = school.branches.map((b) => b.name);
-  if (a.audience === 'programme' && !programmes.some((p) => p.key === a.audienceProgramme)) {
-    throw badRequest('Choose one of the school’s programmes.', {
-      fields: { audienceProgramme: `Choose one of: ${programmes.map((p) => p.name).join(', ')}.` },
-    });
-  }
-  let branch = a.audienceBranch;
-  if (!branch && branches.length === 1) branch = branches[0]!;
-  if (branch ? !branches.includes(branch) : a.audience === 'branch' || branches.length > 0) {
-    throw badRequest('Choose one of the school’s branches.', {
-      fields: {
-        audienceBranch: branches.length
-          ? `Choose one of: ${branches.join(', ')}.`
-          : 'The school profile lists no branches: choose another audience.',
-      },
-    });
-  }
-  return {
-    audience: a.audience,
-    audienceBranch: branch,
-    audienceProgramme: a.audience === 'programme' ? a.audienceProgramme : null,
-  };
-}
 
 /**
  * Of `childIds`, those not in the audience's group (for a programme: that programme at that

@@ -20,13 +20,15 @@ type IdParams = { Params: { id: string } };
 type SlugParams = { Params: { slug: string } };
 
 const COVER_FIELDS = ['coverImage', 'cover_image', 'image', 'cover'];
+const AUDIENCE_FIELDS = ['audience', 'audienceBranch', 'audienceProgramme'];
 
 /** The post fields and an optional cover file, from multipart (§7) or JSON. */
 async function readPostBody(request: FastifyRequest) {
   if (!request.isMultipart()) return { raw: (request.body ?? {}) as Record<string, unknown>, cover: undefined };
   const body = await readMultipart(request);
   const raw: Record<string, unknown> = {};
-  for (const name of ['title', 'slug', 'excerpt', 'content', 'status', 'cover_image']) raw[name] = field(body, name);
+  for (const name of ['title', 'slug', 'excerpt', 'content', 'status', 'cover_image', ...AUDIENCE_FIELDS])
+    raw[name] = field(body, name);
   raw.tags = body.fields.tags ?? body.fields['tags[]'];
   const cover = body.files.find((f) => COVER_FIELDS.includes(f.field) && f.bytes.length > 0);
   return { raw, cover };
@@ -88,7 +90,7 @@ export default async function postsRoutes(app: FastifyInstance) {
 
   app.post('/api/posts', { preHandler: app.requirePermission('blog', 'write') }, async (request, reply) => {
     const { post } = await save(request, null);
-    const details = { status: post.status };
+    const details = { status: post.status, audience: post.audience };
     await audit(app.db, whoOf(request), { action: 'create', entity, entityId: post.id, title: post.title, details });
     return reply.code(201).send({ success: true, data: post });
   });

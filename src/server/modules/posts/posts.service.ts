@@ -27,6 +27,7 @@ import { media, postSearch, posts, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { sanitizePostHtml } from './sanitize.ts';
 import { uniqueOr } from '../media/params.ts';
+import { audienceOf, checkAudience } from '../families/audience.ts';
 
 export type PostDto = z.infer<typeof PostSchema>;
 
@@ -67,13 +68,22 @@ function toSummary(row: Omit<PostRow, 'content' | 'contentImages'>): PostSummary
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     published_at: row.publishedAt?.toISOString() ?? null,
+    audience: row.audience,
+    audienceBranch: row.audienceBranch,
+    audienceProgramme: row.audienceProgramme,
   };
 }
 
 // Sanitised when saved and again when shown (the allow-list may have tightened since).
 const toDto = (row: PostRow): PostDto => ({ ...toSummary(row), content: sanitizePostHtml(row.content) });
 
-const visible = (includeDrafts: boolean) => (includeDrafts ? undefined : eq(posts.status, 'published'));
+/**
+ * What the public (and staff without blog: read) read: published posts for everyone (issue 32: a
+ * post for families, a branch or a programme is read only in the family area).
+ */
+export const PUBLIC_POST = and(eq(posts.status, 'published'), eq(posts.audience, 'everyone'))!;
+
+const visible = (includeDrafts: boolean) => (includeDrafts ? undefined : PUBLIC_POST);
 
 /** Newest first, whole posts (sanitised HTML): the RSS feed's few items. Lists use listPostSummaries. */
 export async function listPosts(
@@ -227,6 +237,7 @@ export async function createPost(db: Db, values: PostValues, coverImage: string 
     () =>
       db.transaction(async (tx) => {
         if (await slugExists(tx, values.slug)) throw takenSlug(values.slug);
+        const audience = await checkAudience(tx, audienceOf(values));
         const [row] = await tx
           .insert(posts)
           .values({
@@ -237,6 +248,7 @@ export async function createPost(db: Db, values: PostValues, coverImage: string 
             contentImages: uploadsIn(content),
             status: values.status,
             tags: values.tags,
+            ...audience,
             coverImage: coverImage ?? null,
             authorId: actor.id,
             publishedAt: values.status === 'published' ? new Date() : null,
@@ -257,6 +269,7 @@ export async function updatePost(db: Db, id: number, values: PostValues, coverIm
         const [current] = await tx.select().from(posts).where(eq(posts.id, id));
         if (!current) throw notFound('The post');
         if (await slugExists(tx, values.slug, id)) throw takenSlug(values.slug);
+        const audience = await checkAudience(tx, audienceOf(values, current));
         await tx
           .update(posts)
           .set({
@@ -267,6 +280,7 @@ export async function updatePost(db: Db, id: number, values: PostValues, coverIm
             contentImages: uploadsIn(content),
             status: values.status,
             tags: values.tags,
+            ...audience,
             coverImage: coverImage === undefined ? current.coverImage : coverImage,
             publishedAt: values.status === 'published' ? (current.publishedAt ?? new Date()) : null,
           })
@@ -284,12 +298,12 @@ export async function deletePost(db: Db, id: number): Promise<{ cover: string | 
   return row;
 }
 
-/** Every tag in use with its count of published posts (for the public blog). */
+/** Every tag in use with its count of public posts (for the public blog). */
 export async function listTags(db: Db) {
   return db
     .select({ tag: sql<string>`t.tag`, count: count() })
     .from(sql`${posts}, unnest(${posts.tags}) as t(tag)`)
-    .where(eq(posts.status, 'published'))
+    .where(PUBLIC_POST)
     .groupBy(sql`t.tag`)
     .orderBy(desc(count()));
 }

@@ -4,13 +4,14 @@ import { EVENTS_PER_PAGE, filterSlug, type EventsQuery } from '../../../shared/p
 import type { SchoolProfile } from '../../../shared/schemas/school.ts';
 import type { Db } from '../../db/client.ts';
 import { categories, events, galleries } from '../../db/schema/index.ts';
-import { endsAt, notOver, selectEvents, toDto, type EventRow } from '../events/events.service.ts';
+import { endsAt, notOver, PUBLIC_EVENT, selectEvents, toDto, type EventRow } from '../events/events.service.ts';
 import { PUBLIC_GALLERY } from '../galleries/galleries.service.ts';
 
 /**
  * /events at years of content (issue 31): the events not yet over, soonest first, and the past
  * ones, most recently ended first, each paged apart with its count; filtered by a branch (its name
- * in the event's location) and a category. The filters offered are those some event has.
+ * in the event's location) and a category. The filters offered are those some event has. Only
+ * public events (PUBLIC_EVENT): one for families is neither listed, counted nor a filter's reason.
  */
 
 /** Published photos, or a video, of the galleries linked to `rows`: the cards say so. */
@@ -36,7 +37,8 @@ async function branchesWithEvents(db: Db, school: SchoolProfile) {
         names.map((name, i) => [`b${i}`, sql<number>`count(*) filter (where ${atBranch(name)})`.mapWith(Number)]),
       ),
     )
-    .from(events);
+    .from(events)
+    .where(PUBLIC_EVENT);
   return names.filter((_, i) => Number(row?.[`b${i}`] ?? 0) > 0).map((name) => ({ slug: filterSlug(name), name }));
 }
 
@@ -45,7 +47,7 @@ async function categoriesWithEvents(db: Db) {
   const rows = await db
     .select({ id: categories.id, name: categories.name })
     .from(categories)
-    .where(sql`exists (select 1 from ${events} where ${events.categoryId} = ${categories.id})`)
+    .where(sql`exists (select 1 from ${events} where ${events.categoryId} = ${categories.id} and ${PUBLIC_EVENT})`)
     .orderBy(asc(sql`lower(${categories.name})`));
   return rows.map((row) => ({ ...row, slug: filterSlug(row.name) }));
 }
@@ -73,6 +75,7 @@ export async function publicEventList(
     branch ? atBranch(branch.name) : undefined,
     category ? eq(events.categoryId, category.id) : undefined,
   );
+  const shown = and(where, PUBLIC_EVENT);
   const over = sql`${endsAt} < now()`;
   const [totals] = await db
     .select({
@@ -80,18 +83,18 @@ export async function publicEventList(
       past: count(),
     })
     .from(events)
-    .where(where);
+    .where(shown);
   const upcomingTotal = totals?.upcoming ?? 0;
   const pastTotal = (totals?.past ?? 0) - upcomingTotal;
   const [upcoming, past] = await Promise.all([
     selectEvents(db)
       // Without a filter, bounded by the longest event to read the start index from near today.
-      .where(notOver(where))
+      .where(notOver(where, PUBLIC_EVENT))
       .orderBy(asc(events.startDate), asc(events.id))
       .limit(EVENTS_PER_PAGE)
       .offset((query.page - 1) * EVENTS_PER_PAGE),
     selectEvents(db)
-      .where(and(where, over))
+      .where(and(shown, over))
       .orderBy(desc(endsAt), asc(events.id))
       .limit(EVENTS_PER_PAGE)
       .offset((query.past - 1) * EVENTS_PER_PAGE),

@@ -12,6 +12,8 @@ import { publishedPage, publishedPageLinks } from '../website/pages.service.ts';
 
 /** Public pages never see drafts. */
 const PUBLISHED = { includeDrafts: false } as const;
+/** Nor an event for families (issue 32). */
+const PUBLIC = { allAudiences: false } as const;
 
 const page = <T>(rows: T[], limit: number) => ({ items: rows.slice(0, limit), hasMore: rows.length > limit });
 
@@ -71,7 +73,7 @@ export function createServerPublicData(app: FastifyInstance, memo?: ReadMemo): P
         const filters = await read('event-filters', () => eventFilters(app.db, school));
         return publicEventList(app.db, school, query, filters);
       }),
-    event: (idOrSlug) => read(`event ${idOrSlug}`, () => getEvent(app.db, idOrSlug)),
+    event: (idOrSlug) => read(`event ${idOrSlug}`, () => getEvent(app.db, idOrSlug, PUBLIC)),
     gallery: (id) =>
       read(`gallery ${id}`, async () => {
         const numeric = Number(id);

@@ -5,7 +5,7 @@ import { SECTION_SCHEMAS, type SiteContent } from '../../../shared/schemas/site-
 import { SITE_DEFAULTS, type SectionKey } from '../../../shared/schemas/site-content-defaults.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
-import { authorAndCover } from '../posts/posts.service.ts';
+import { authorAndCover, PUBLIC_POST } from '../posts/posts.service.ts';
 import { media, posts, settings, siteSections, users } from '../../db/schema/index.ts';
 
 export const SCHOOL_KEY = 'school';
@@ -34,7 +34,7 @@ export async function schoolUpdatedAt(db: Db): Promise<string | null> {
 }
 
 /**
- * Published posts for the blog cards, newest first: the card fields only. The posts service's
+ * Public posts (PUBLIC_POST) for the blog cards, newest first: the card fields only. The posts service's
  * list also returns (and sanitises) every post's full HTML, which a card never shows.
  */
 const postCardsQuery = (db: Db, where: SQL) =>
@@ -58,10 +58,10 @@ const postCardsQuery = (db: Db, where: SQL) =>
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
-const postCards = preparedPerDb((db) => postCardsQuery(db, eq(posts.status, 'published')).prepare('sprout_post_cards'));
+const postCards = preparedPerDb((db) => postCardsQuery(db, PUBLIC_POST).prepare('sprout_post_cards'));
 /** One tag's posts (issue 31: /blog?tag=), through posts_tags_idx: the tag as the posts spell it. */
 const taggedPostCards = preparedPerDb((db) =>
-  postCardsQuery(db, and(eq(posts.status, 'published'), sql`${posts.tags} @> array[${sql.placeholder('tag')}]::text[]`)!).prepare(
+  postCardsQuery(db, and(PUBLIC_POST, sql`${posts.tags} @> array[${sql.placeholder('tag')}]::text[]`)!).prepare(
     'sprout_tagged_post_cards',
   ),
 );

@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { errorAt, showServerErrors, useZodForm } from '../../../lib/zod-form.ts';
 import { usePhotoUploads } from '../../media/api/upload-images.ts';
 import { SafeImage } from '../../media/components/safe-image.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
+import { AudienceFields } from '../../../components/cms/audience-fields.tsx';
 import { useProgrammes } from '../../admissions/api/get-programmes.ts';
 import { useSchoolProfile } from '../../school/api/school.ts';
 import { ConsentRefusal, PhotoChildren } from './photo-children.tsx';
@@ -19,7 +19,6 @@ import { PhotoUploadList } from '../../media/components/photo-upload-list.tsx';
 import { useSaveGallery } from '../api/galleries.ts';
 import {
   detectVideoType,
-  GALLERY_AUDIENCE_LABELS,
   GALLERY_AUDIENCES,
   GalleryFormSchema,
   type ConsentProblem,
@@ -58,9 +57,9 @@ const valuesOf = (gallery: Gallery | null): GalleryFormValues => ({
 export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDone: () => void }) {
   const form = useZodForm(GalleryFormSchema, { defaultValues: valuesOf(gallery) });
   const urlForm = useZodForm(ImageUrlFieldSchema, { defaultValues: { imageUrl: '' } });
-  const [type, images, videoUrl, thumbnail, title, photoTexts, audience] = useWatch({
+  const [type, images, videoUrl, thumbnail, title, photoTexts] = useWatch({
     control: form.control,
-    name: ['type', 'images', 'videoUrl', 'thumbnail', 'title', 'photos', 'audience'],
+    name: ['type', 'images', 'videoUrl', 'thumbnail', 'title', 'photos'],
   });
   const branches = useSchoolProfile().data?.branches ?? [];
   const programmes = useProgrammes().data ?? [];
@@ -278,48 +277,13 @@ export function GalleryForm({ gallery, onDone }: { gallery: Gallery | null; onDo
         />
       </div>
 
-      <div className="grid gap-3 sm:grid-cols-3">
-        <SelectField label="Audience" {...form.register('audience')} error={errorAt(form, 'audience')}>
-          {GALLERY_AUDIENCES.map((a) => (
-            <option key={a} value={a}>
-              {GALLERY_AUDIENCE_LABELS[a]}
-            </option>
-          ))}
-        </SelectField>
-        {(audience === 'branch' || audience === 'programme') && branches.length > 0 && (
-          <SelectField
-            label="Branch"
-            value={form.watch('audienceBranch') ?? ''}
-            onChange={(e) => form.setValue('audienceBranch', e.target.value || null, { shouldDirty: true })}
-            error={errorAt(form, 'audienceBranch')}
-          >
-            <option value="">Choose…</option>
-            {branches.map((b) => (
-              <option key={b.name} value={b.name}>
-                {b.name}
-              </option>
-            ))}
-          </SelectField>
-        )}
-        {audience === 'programme' && (
-          <SelectField
-            label="Programme"
-            value={form.watch('audienceProgramme') ?? ''}
-            onChange={(e) => form.setValue('audienceProgramme', e.target.value || null, { shouldDirty: true })}
-            error={errorAt(form, 'audienceProgramme')}
-          >
-            <option value="">Choose…</option>
-            {programmes.map((p) => (
-              <option key={p.key} value={p.key}>
-                {p.name}
-              </option>
-            ))}
-          </SelectField>
-        )}
-      </div>
-      {audience !== 'everyone' && (
-        <p className="text-xs text-slate-600">Not on the public website. Tag children in the photos once the gallery is saved.</p>
-      )}
+      <AudienceFields
+        form={form}
+        audiences={GALLERY_AUDIENCES}
+        branches={branches}
+        programmes={programmes}
+        note="Not on the public website. Tag children in the photos once the gallery is saved."
+      />
       {refused && <ConsentRefusal {...refused} />}
 
       <label className="flex items-center gap-2 text-sm font-medium text-slate-800">

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiDelete, apiGet } from '../../../lib/api-client.ts';
+import { apiDelete, apiGet, ApiError } from '../../../lib/api-client.ts';
+import type { ContentAudience } from '../../../../shared/schemas/audience.ts';
 import type { Post, PostListPage, PostListQuery } from '../../../../shared/schemas/post.ts';
 import { listSearchParams } from '../../../../shared/schemas/list-query.ts';
 
@@ -33,6 +34,9 @@ export interface PostForm {
   content: string;
   status: 'draft' | 'published';
   tags: string[];
+  audience?: ContentAudience | undefined;
+  audienceBranch: string | null;
+  audienceProgramme: string | null;
   /** A new cover file, or null to keep (or `removeCover`). */
   coverFile: File | null;
   removeCover: boolean;
@@ -51,6 +55,9 @@ export function useSavePost(onProgress: (p: number) => void) {
         data.append('content', form.content);
         data.append('status', form.status);
         data.append('tags', JSON.stringify(form.tags));
+        if (form.audience) data.append('audience', form.audience);
+        data.append('audienceBranch', form.audienceBranch ?? '');
+        data.append('audienceProgramme', form.audienceProgramme ?? '');
         if (form.removeCover && !form.coverFile) data.append('cover_image', '');
         if (form.coverFile) data.append('coverImage', form.coverFile, form.coverFile.name);
         const xhr = new XMLHttpRequest();
@@ -59,14 +66,15 @@ export function useSavePost(onProgress: (p: number) => void) {
         xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
         xhr.onerror = () => reject(new Error('Network error'));
         xhr.onload = () => {
-          let body: { data?: Post; error?: string } = {};
+          let body: { data?: Post; error?: string; fields?: Record<string, string> } = {};
           try {
             body = JSON.parse(xhr.responseText);
           } catch {
             /* not JSON */
           }
           if (xhr.status >= 200 && xhr.status < 300 && body.data) resolve(body.data);
-          else reject(new Error(body.error ?? 'Server error'));
+          // The server's field messages land on the editor's fields (issue 32: the audience's branch, programme).
+          else reject(new ApiError(xhr.status, body.error ?? 'Server error', body.fields, body));
         };
         xhr.send(data);
       }),

@@ -10,7 +10,10 @@ import { SelectField } from '../../../../components/ui/select-field.tsx';
 import { useCategories } from '../../../../features/categories/api/categories.ts';
 import { useEvent, useSaveEvent } from '../../../../features/events/api/events.ts';
 import { useGalleryChoices } from '../../../../features/galleries/api/galleries.ts';
-import { useSchoolTimezone } from '#client/features/school/api/school.ts';
+import { useSchoolProfile, useSchoolTimezone } from '#client/features/school/api/school.ts';
+import { useProgrammes } from '#client/features/admissions/api/get-programmes.ts';
+import { AudienceFields } from '#client/components/cms/audience-fields.tsx';
+import { CONTENT_AUDIENCES } from '#shared/schemas/audience.ts';
 import { useImageUpload } from '../../../../features/media/api/upload-images.ts';
 import { SafeImage } from '../../../../features/media/components/safe-image.tsx';
 import { TextArea } from '../../../../features/media/components/textarea.tsx';
@@ -36,6 +39,9 @@ function fromEvent(e: Event, tz: string): EventFormValues {
     // The status the dates give is "from the dates": kept so when the dates change (issue 31).
     status: e.status === statusFromDates(e.start_date, e.end_date) ? '' : e.status,
     gallery_id: e.gallery_id ? String(e.gallery_id) : '',
+    audience: e.audience,
+    audienceBranch: e.audienceBranch,
+    audienceProgramme: e.audienceProgramme,
   };
 }
 
@@ -86,6 +92,8 @@ function EventForm({ event, timeZone }: { event: Event | null; timeZone: string 
   const byDates = datesStatus(start, end, timeZone);
   const galleries = useGalleryChoices(gallery ? Number(gallery) : null);
   const coverError = errorAt(form, 'cover_image');
+  const branches = useSchoolProfile().data?.branches ?? [];
+  const programmes = useProgrammes().data ?? [];
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
@@ -260,6 +268,14 @@ function EventForm({ event, timeZone }: { event: Event | null; timeZone: string 
             )}
           />
         </div>
+
+        <AudienceFields
+          form={form}
+          audiences={CONTENT_AUDIENCES}
+          branches={branches}
+          programmes={programmes}
+          note="Not on the public website, its calendar or sitemap: only these families see it, in the family area."
+        />
 
         <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
           <Link to="/cms/events" className={buttonClass('secondary')}>

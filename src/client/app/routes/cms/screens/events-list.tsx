@@ -1,8 +1,11 @@
 import { CalendarDays, CalendarPlus, Eye, ImageIcon, MapPin, Pencil, Tag, Trash2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { AudienceBadge } from '#client/components/cms/audience-fields.tsx';
 import { CounterTiles } from '#client/components/cms/counter-tiles.tsx';
+import { programmesQueryOptions } from '#client/features/admissions/api/get-programmes.ts';
 import { ListPager } from '#client/components/cms/list-pager.tsx';
 import { SearchBox } from '#client/components/cms/search-box.tsx';
 import { useListParams, usePageInRange } from '#client/lib/use-list-params.ts';
@@ -39,6 +42,8 @@ export default function EventsListScreen() {
   });
   usePageInRange(list, data?.total, PAGE_SIZE, isPlaceholderData);
   const events = data?.data ?? [];
+  // The programmes' names only when an event is for a programme's families.
+  const programmes = useQuery({ ...programmesQueryOptions(), enabled: events.some((e) => e.audience === 'programme') }).data;
   const timeZone = useSchoolTimezone() ?? 'UTC';
   const remove = useDeleteEvent();
   const canWrite = useCan('events', 'write');
@@ -146,6 +151,9 @@ export default function EventsListScreen() {
             </div>
             <div className="flex flex-1 flex-col p-4">
               <h2 className="line-clamp-2 font-semibold text-slate-900">{e.title}</h2>
+              <div className="mt-1 empty:hidden">
+                <AudienceBadge item={e} programmes={programmes} />
+              </div>
               <ul className="mt-2 space-y-1 text-sm text-slate-700">
                 <li className="flex items-center gap-2">
                   <MapPin className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />

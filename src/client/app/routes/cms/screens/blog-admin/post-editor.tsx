@@ -3,6 +3,7 @@ import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type Co
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { toast } from 'sonner';
+import { AudienceFields } from '#client/components/cms/audience-fields.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/field.tsx';
 import { Label } from '#client/components/ui/label.tsx';
@@ -13,7 +14,10 @@ import { UploadProgress } from '#client/features/media/components/upload-progres
 import { usePost, useSavePost } from '#client/features/posts/api/posts.ts';
 import { PostHtml } from '#client/features/posts/components/post-html.tsx';
 import { useSlugCheck, type SlugState } from '#client/features/posts/hooks/use-slug-check.ts';
+import { useProgrammes } from '#client/features/admissions/api/get-programmes.ts';
+import { useSchoolProfile } from '#client/features/school/api/school.ts';
 import { showServerErrors, useZodForm } from '#client/lib/zod-form.ts';
+import { CONTENT_AUDIENCES } from '#shared/schemas/audience.ts';
 import { PostFormSchema, slugify, type Post, type PostFormValues } from '#shared/schemas/post.ts';
 
 /** The post the editor holds: its id (null: a new one), cover and fields. */
@@ -26,7 +30,18 @@ interface Draft {
 const EMPTY: Draft = {
   id: null,
   cover: null,
-  values: { title: '', slug: '', excerpt: '', tags: '', content: '', coverFile: null, removeCover: false },
+  values: {
+    title: '',
+    slug: '',
+    excerpt: '',
+    tags: '',
+    content: '',
+    audience: 'everyone',
+    audienceBranch: null,
+    audienceProgramme: null,
+    coverFile: null,
+    removeCover: false,
+  },
 };
 
 const draftOf = (p: Post): Draft => ({
@@ -38,6 +53,9 @@ const draftOf = (p: Post): Draft => ({
     excerpt: p.excerpt,
     tags: p.tags.join(', '),
     content: p.content,
+    audience: p.audience,
+    audienceBranch: p.audienceBranch,
+    audienceProgramme: p.audienceProgramme,
     coverFile: null,
     removeCover: false,
   },
@@ -101,6 +119,8 @@ function PostForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
   const slugState = useRef<SlugState>('idle');
   const problemId = useId();
   const [coverFile, removeCover] = useWatch({ control: form.control, name: ['coverFile', 'removeCover'] });
+  const branches = useSchoolProfile().data?.branches ?? [];
+  const programmes = useProgrammes().data ?? [];
   const previewUrl = useMemo(() => (coverFile ? URL.createObjectURL(coverFile) : null), [coverFile]);
   useEffect(() => {
     if (initial.id !== null) formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -219,6 +239,13 @@ function PostForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
         </div>
         <Field label="Tags" {...form.register('tags')} {...marked('tags')} hint="Separate tags with commas, e.g. Play, Nature" />
         <TagList control={form.control} />
+        <AudienceFields
+          form={form}
+          audiences={CONTENT_AUDIENCES}
+          branches={branches}
+          programmes={programmes}
+          note="Not on the public website, its blog, feed or sitemap: only these families read it, in the family area."
+        />
         <div>
           <p id="post-body-label" className="mb-1 text-sm font-semibold text-slate-800">
             Content

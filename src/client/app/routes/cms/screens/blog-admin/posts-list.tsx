@@ -1,18 +1,22 @@
 import { ExternalLink, Eye, Pencil, Trash2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useCan } from '#client/features/auth/hooks/use-can.ts';
 import { memo, useState } from 'react';
 import { toast } from 'sonner';
+import { AudienceBadge } from '#client/components/cms/audience-fields.tsx';
 import { ListPager } from '#client/components/cms/list-pager.tsx';
 import { SearchBox } from '#client/components/cms/search-box.tsx';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { NativeSelect } from '#client/components/ui/input.tsx';
+import { programmesQueryOptions } from '#client/features/admissions/api/get-programmes.ts';
 import { ConfirmDialog } from '#client/features/media/components/confirm-dialog.tsx';
 import { SafeImage } from '#client/features/media/components/safe-image.tsx';
 import { useDeletePost, usePostsList } from '#client/features/posts/api/posts.ts';
 import { useSchoolTimezone } from '#client/features/school/api/school.ts';
 import { usePageInRange, useListParams } from '#client/lib/use-list-params.ts';
 import { formatShortDate } from '#shared/dates.ts';
+import type { ProgrammeOption } from '#shared/schemas/enquiry-options.ts';
 import { POST_SORTS, POST_STATUSES, type PostSummary } from '#shared/schemas/post.ts';
 
 export const POSTS_PAGE_SIZE = 20;
@@ -58,6 +62,8 @@ export const PostsList = memo(function PostsList({
   const canDelete = useCan('blog', 'delete');
   const [confirm, setConfirm] = useState<PostSummary | null>(null);
   const posts = data?.data ?? [];
+  // The programmes' names only when a row is for a programme's families.
+  const programmes = useQuery({ ...programmesQueryOptions(), enabled: posts.some((p) => p.audience === 'programme') }).data;
   const textFiltered = list.q !== '' || list.filters.status !== '';
 
   const doDelete = async () => {
@@ -136,6 +142,7 @@ export const PostsList = memo(function PostsList({
             timeZone={timeZone}
             onEdit={canWrite ? onEdit : undefined}
             onDelete={canDelete ? setConfirm : undefined}
+            programmes={programmes}
           />
         ))}
       </ul>
@@ -166,10 +173,13 @@ function PostRow({
   timeZone,
   onEdit,
   onDelete,
+  programmes,
 }: {
   post: PostSummary;
   first: boolean;
   timeZone: string;
+  /** The programmes' names, for the audience badge (read only when a row needs them). */
+  programmes: readonly ProgrammeOption[] | undefined;
   /** Absent when the signed-in user may not edit (or delete): the control is not shown. */
   onEdit?: (id: number) => void;
   onDelete?: (post: PostSummary) => void;
@@ -191,6 +201,7 @@ function PostRow({
           >
             {p.status === 'published' ? 'Published' : 'Draft'}
           </span>
+          <AudienceBadge item={p} programmes={programmes} />
         </div>
         <p className="mt-0.5 text-xs break-words text-slate-600">
           /blog/{p.slug} · Created {formatShortDate(p.created_at, timeZone)} · Updated {formatShortDate(p.updated_at, timeZone)}
@@ -200,7 +211,7 @@ function PostRow({
         {p.tags.length > 0 && <p className="mt-1 text-xs text-slate-700">{p.tags.map((t) => `#${t}`).join(' ')}</p>}
       </div>
       <div className="flex shrink-0 flex-wrap gap-1">
-        {p.status === 'published' && (
+        {p.status === 'published' && p.audience === 'everyone' && (
           <a
             href={`/blog/${p.slug}`}
             target="_blank"
