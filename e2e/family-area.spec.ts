@@ -3,10 +3,10 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Family } from '../src/shared/schemas/family.ts';
-import { expectNoAxeViolations, launchBrowser, openPage, PHONE } from './support/browser.ts';
+import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE } from './support/browser.ts';
 import { startSmtpSink } from './support/cluster.ts';
 import { chromiumMissingReason } from './support/env.ts';
-import { E2E_ADMIN, installSchool } from './support/install.ts';
+import { E2E_ADMIN, installSchool, signInAsAdmin } from './support/install.ts';
 import { login } from './support/public-content.ts';
 import { enrolledAdmission, staffCall } from './support/staff-api.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -127,6 +127,16 @@ describe.skipIf(chromiumMissingReason())('the family area on a phone (issue 32)'
     const taken = [src, await page.getByRole('img').first().getAttribute('src')];
     expect((await fetch(server.url + taken[0])).status).toBe(404);
     expect((await fetch(server.url + taken[1])).status).toBe(200);
+
+    // Staff are told what the withdrawal hid, and why.
+    const desk = await openPage(browser, server.url, DESKTOP);
+    await signInAsAdmin(desk.page, server);
+    await desk.page.goto('/cms/gallery');
+    const notice = desk.page.getByRole('region', { name: '1 photo is hidden from its audience' });
+    await expect.poll(() => notice.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await notice.textContent()).toContain('Tara Rao (no consent for the family area)');
+    await expectNoAxeViolations(desk.page);
+    await desk.close();
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe('You are signed out.');

@@ -201,8 +201,8 @@ export function FamilyHomePage({
     <FamilyLayout school={school} viewer={viewer} current="/family">
       <h1 className="text-3xl font-extrabold text-slate-900">Hello, {viewer.name}</h1>
       <p className="mt-2 text-slate-700">
-        The family area of the {viewer.familyName} family
-        {childNames.length ? `: ${childNames.join(', ')}` : ''}.
+        {viewer.familyName}
+        {childNames.length ? `: ${childNames.join(', ')}` : ''}
       </p>
       <section aria-labelledby="family-galleries" className="mt-8">
         <h2 id="family-galleries" className="text-2xl font-bold text-slate-900">
@@ -270,7 +270,7 @@ export function FamilyGalleryPage({
         </a>
       </p>
       <h1 className="mt-3 text-3xl font-extrabold text-slate-900">{title}</h1>
-      <p className="mt-1 text-sm text-slate-700">For {audienceLabel.toLowerCase()}</p>
+      <p className="mt-1 text-sm text-slate-700">Shown to: {audienceLabel}</p>
       {description && <p className="mt-3 whitespace-pre-line text-slate-700">{description}</p>}
       {photos.length === 0 ? (
         <p className="mt-6 text-slate-700">This gallery has no photos to show.</p>
@@ -398,7 +398,7 @@ export function FamilyChildrenPage({
                 name="none"
                 value="yes"
                 defaultChecked={kid.consents.none}
-                className="h-5 w-5"
+                className="mt-0.5 h-5 w-5 shrink-0"
               />
               <label htmlFor={`none-${kid.id}`}>
                 <strong>No images anywhere</strong>: no photo of {kid.name.split(' ')[0]} is shown outside the staff, whatever is

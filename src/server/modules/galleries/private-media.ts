@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { audienceUse, type GalleryAudience } from '../../../shared/schemas/gallery.ts';
+import type { HiddenPhoto } from '../../../shared/schemas/hidden-photo.ts';
 import { isUploadUrl, UPLOADS_PREFIX, variantUrl, VARIANT_WIDTHS } from '../../../shared/schemas/media.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../backups/schema-history.ts';
@@ -10,17 +11,6 @@ import { rowsOf } from '../backups/schema-history.ts';
  * galleries that are not for everyone, or are hidden because a tagged child's consent no longer
  * allows the gallery's audience; and the signed links through which parents fetch them.
  */
-
-/** A photo hidden from its gallery's audience: a tagged child's consent does not allow it. */
-export interface HiddenPhoto {
-  galleryId: number;
-  galleryTitle: string;
-  audience: GalleryAudience;
-  photo: string;
-  child: { id: number; name: string };
-  needs: 'website' | 'families';
-  noImages: boolean;
-}
 
 /**
  * The photos of published galleries (not staff-only) in which a tagged child's current consent

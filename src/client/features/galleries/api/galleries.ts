@@ -7,6 +7,7 @@ import type {
   GalleryListQuery,
   PhotoTagsInput,
 } from '../../../../shared/schemas/gallery.ts';
+import type { HiddenPhoto } from '../../../../shared/schemas/hidden-photo.ts';
 import { listSearchParams, MAX_LIST_LIMIT } from '../../../../shared/schemas/list-query.ts';
 
 /** One page of gallery summaries (no image lists) with the five counters. */
@@ -34,6 +35,7 @@ export function useSaveGallery() {
     onSuccess: (gallery) => {
       client.setQueryData(['galleries', 'one', gallery.id], gallery);
       void client.invalidateQueries({ queryKey: ['galleries', 'list'] });
+      void client.invalidateQueries({ queryKey: ['galleries', 'hidden-photos'] });
     },
   });
 }
@@ -67,6 +69,20 @@ export function useSetPhotoTags(id: number) {
   return useMutation({
     mutationFn: async (input: PhotoTagsInput) =>
       (await apiPut<{ data: Gallery }>(`/api/admin/galleries/${id}/tags`, input as unknown as Record<string, unknown>)).data,
-    onSuccess: (gallery) => client.setQueryData(['galleries', 'one', gallery.id], gallery),
+    onSuccess: (gallery) => {
+      client.setQueryData(['galleries', 'one', gallery.id], gallery);
+      void client.invalidateQueries({ queryKey: ['galleries', 'hidden-photos'] });
+    },
   });
 }
+
+/**
+ * The photos hidden from their audience by a withdrawn consent (issue 32): only asked for by staff
+ * who may read families (the answer names children).
+ */
+export const useHiddenPhotos = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['galleries', 'hidden-photos'],
+    queryFn: async ({ signal }) => (await apiGet<{ data: HiddenPhoto[] }>('/api/admin/galleries/hidden-photos', { signal })).data,
+    enabled,
+  });

@@ -8,7 +8,8 @@ import { NativeSelect } from '#client/components/ui/input.tsx';
 import { useListParams, usePageInRange } from '#client/lib/use-list-params.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { useCan } from '../../../../features/auth/hooks/use-can.ts';
-import { useDeleteGallery, useGalleriesList, useGallery } from '../../../../features/galleries/api/galleries.ts';
+import { useDeleteGallery, useGalleriesList, useGallery, useHiddenPhotos } from '../../../../features/galleries/api/galleries.ts';
+import { HiddenPhotos } from '../../../../features/galleries/components/hidden-photos.tsx';
 import { GalleryForm } from '../../../../features/galleries/components/gallery-form.tsx';
 import { ConfirmDialog } from '../../../../features/media/components/confirm-dialog.tsx';
 import { SafeImage } from '../../../../features/media/components/safe-image.tsx';
@@ -32,6 +33,7 @@ function GalleryFormFor({ id, onDone }: { id: number | null; onDone: () => void 
 export default function GalleryDashboardScreen() {
   const canWrite = useCan('gallery', 'write');
   const canDelete = useCan('gallery', 'delete');
+  const hidden = useHiddenPhotos(useCan('families', 'read'));
   const list = useListParams({ status: GALLERY_STATES }, PAGE_SIZE);
   const { data, isPending, isError, isPlaceholderData } = useGalleriesList({
     limit: PAGE_SIZE,
@@ -84,6 +86,8 @@ export default function GalleryDashboardScreen() {
           ['Drafts', data?.counts.drafts],
         ]}
       />
+
+      <HiddenPhotos photos={hidden.data ?? []} onOpen={(id) => setForm({ id })} />
 
       {form && (
         <div ref={formRef} className="mt-6 scroll-mt-20">
