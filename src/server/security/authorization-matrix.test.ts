@@ -115,6 +115,8 @@ const EXPECTED: Record<string, Rule> = {
   'PUT /api/admin/galleries/:id': needs('gallery', 'write'),
   'DELETE /api/admin/galleries/:id': needs('gallery', 'delete'),
   'PUT /api/admin/galleries/:id/tags': needs('gallery', 'write'),
+  // Photos hidden by a withdrawn consent: they name children (issue 32).
+  'GET /api/admin/galleries/hidden-photos': needs('families', 'read'),
   'GET /api/posts': 'public',
   'GET /api/posts/check-slug/:slug': needs('blog', 'read'),
   'GET /api/posts/slug/:slug': 'public',

@@ -171,6 +171,7 @@ describe('the family area and private photos', () => {
     const asReader = await get(`/api/admin/galleries/${classGallery}`, galleryReader);
     expect(asReader.json().data.tags).toBeUndefined();
     expect((await get('/api/admin/galleries/hidden-photos', galleryReader)).statusCode).toBe(403);
+    expect((await get('/api/admin/galleries/hidden-photos', familiesReader)).statusCode).toBe(200);
   });
 
   it('lets a parent change consent, which hides the photo from the audience at once and lists it for staff', async () => {

@@ -34,7 +34,7 @@ export default async function galleriesRoutes(app: FastifyInstance) {
    */
   app.get(
     '/api/admin/galleries/hidden-photos',
-    { preHandler: [app.requirePermission('gallery', 'read'), app.requirePermission('families', 'read')] },
+    { preHandler: app.requirePermission('families', 'read') },
     async () => ({ data: await hiddenPhotos(app.db) }),
   );
 
