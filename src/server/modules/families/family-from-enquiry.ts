@@ -118,7 +118,7 @@ export async function createFamilyFromEnquiry(
       });
     }
     throw conflict(
-      `This e-mail address is already a contact of the family “${sibling.name}”: add ${childName(child)} to that family.`,
+      `The parent’s e-mail address is already a contact of the family “${sibling.name}”: add ${childName(child)} to that family.`,
       { familyId: sibling.id, familyName: sibling.name, addChild: true },
     );
   }

@@ -225,8 +225,8 @@ export async function eraseFamily(db: Db, id: number, confirm: boolean): Promise
     if (open.length && !confirm) {
       const stages = [...new Set(open.map((e) => STAGE_LABELS[e.stage!]))].join(', ');
       throw conflict(
-        `This family’s admission is still open (${stages}). Erasing the family also takes the names and contact details ` +
-          'off the admission, which then stays only as a number on the board. Confirm to erase it all the same.',
+        `An admission of this family is still open (${stages}). Erasing the family also takes the names and contact ` +
+          'details off it, and it stays only as a number on the admissions board. Confirm to erase it all the same.',
         { needsConfirmation: true, openEnquiries: open.map((e) => ({ id: e.id, stage: e.stage })) },
       );
     }

@@ -1,4 +1,4 @@
-import { UsersRound } from 'lucide-react';
+import { UserPlus, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -6,6 +6,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
 import { SelectField } from '#client/components/ui/select-field.tsx';
 import { useProgrammes } from '#client/features/admissions/api/get-programmes.ts';
+import { useAddChildFromEnquiry } from '#client/features/families/api/add-child-from-enquiry.ts';
 import { useFamilyFromEnquiry } from '#client/features/families/api/families.ts';
 import { useSchoolProfile } from '#client/features/school/api/school.ts';
 import { ApiError } from '#client/lib/api-client.ts';
@@ -24,35 +25,70 @@ function missingOf(error: unknown): Missing | null {
   return branch || programme ? { message: error.message, branch, programme } : null;
 }
 
+/** The family that already has the admission's parent (a sibling enrolled later): the child can join it. */
+type Sibling = { familyId: number; familyName: string; message: string };
+
+/** "the Das family" for "Das family", "the family “Das”" otherwise. */
+const theFamily = (name: string) => (/\bfamily$/i.test(name.trim()) ? `the ${name.trim()}` : `the family “${name.trim()}”`);
+
+/** What a 409 of "Create family" names: the family to add the child to, or the one that has it already. */
+function conflictOf(error: unknown) {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const body = (error.body ?? {}) as { familyId?: unknown; familyName?: unknown; addChild?: unknown };
+  if (typeof body.familyId !== 'number') return null;
+  return {
+    familyId: body.familyId,
+    sibling:
+      body.addChild === true && typeof body.familyName === 'string'
+        ? { familyId: body.familyId, familyName: body.familyName, message: error.message }
+        : null,
+  };
+}
+
 /**
- * "Create family" on an enrolled admission (issue 32): the family made from it opens. A 409 that
- * names a family (made from this admission already, or the parent's e-mail is another family's)
- * opens that one with the server's words; when the admission's branch or programme is no longer
- * the school's, a dialog asks for it and sends again.
+ * "Create family" on an enrolled admission (issue 32): the family made from it opens. When the
+ * parent is already a contact of a family (a sibling enrolled later), a dialog offers to add the
+ * child to that family instead. Another 409 that names a family (made from this admission already,
+ * or the child already in it) opens that one with the server's words; when the admission's branch
+ * or programme is no longer the school's, a dialog asks for it and sends again.
  */
 export function CreateFamilyButton({ enquiryId, name }: { enquiryId: number; name: string }) {
   const navigate = useNavigate();
   const create = useFamilyFromEnquiry();
+  const add = useAddChildFromEnquiry();
   const [missing, setMissing] = useState<Missing | null>(null);
+  const [sibling, setSibling] = useState<Sibling | null>(null);
+  // Once staff chose to add the child to the sibling's family, corrections are sent there too.
+  const [addTo, setAddTo] = useState<Sibling | null>(null);
+  const pending = create.isPending || add.isPending;
 
-  const send = async (corrections?: FamilyFromEnquiry) => {
+  const send = async (corrections?: FamilyFromEnquiry, target: Sibling | null = addTo) => {
     try {
-      const family = await create.mutateAsync({ enquiryId, corrections });
+      const family = target
+        ? await add.mutateAsync({ familyId: target.familyId, enquiryId, corrections })
+        : await create.mutateAsync({ enquiryId, corrections });
       setMissing(null);
-      toast.success('Family created');
+      setSibling(null);
+      toast.success(target ? `${name} added to ${theFamily(target.familyName)}` : 'Family created');
       navigate(`/cms/families/${family.id}`);
       return null;
     } catch (error) {
-      const named =
-        error instanceof ApiError && error.status === 409 ? (error.body as { familyId?: unknown })?.familyId : undefined;
-      if (typeof named === 'number') {
+      const named = conflictOf(error);
+      if (named?.sibling) {
         setMissing(null);
+        setSibling(named.sibling);
+        return null;
+      }
+      if (named) {
+        setMissing(null);
+        setSibling(null);
         toast.info((error as Error).message);
-        navigate(`/cms/families/${named}`);
+        navigate(`/cms/families/${named.familyId}`);
         return null;
       }
       const asked = missingOf(error);
       if (asked) {
+        setSibling(null);
         setMissing((before) => ({
           message: asked.message,
           branch: asked.branch || Boolean(before?.branch),
@@ -60,7 +96,7 @@ export function CreateFamilyButton({ enquiryId, name }: { enquiryId: number; nam
         }));
         return asked;
       }
-      toast.error((error as Error).message || 'Could not create the family.');
+      toast.error((error as Error).message || (target ? 'Could not add the child.' : 'Could not create the family.'));
       return null;
     }
   };
@@ -70,18 +106,49 @@ export function CreateFamilyButton({ enquiryId, name }: { enquiryId: number; nam
       <Button
         variant="secondary"
         size="sm"
-        disabled={create.isPending}
-        onClick={() => void send()}
+        disabled={pending}
+        onClick={() => {
+          setAddTo(null);
+          void send(undefined, null);
+        }}
         aria-label={`Create family for ${name}`}
       >
         <UsersRound size={14} aria-hidden="true" /> {create.isPending ? 'Creating…' : 'Create family'}
       </Button>
+      {sibling && (
+        <Dialog
+          open
+          onOpenChange={(open) => !open && setSibling(null)}
+          title={`Add ${name} to ${theFamily(sibling.familyName)}?`}
+          description={sibling.message}
+          width="max-w-lg"
+        >
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={() => setSibling(null)}>
+              Cancel
+            </Button>
+            <Button variant="secondary" onClick={() => navigate(`/cms/families/${sibling.familyId}`)}>
+              Open {theFamily(sibling.familyName)}
+            </Button>
+            <Button
+              disabled={pending}
+              onClick={() => {
+                setAddTo(sibling);
+                void send(undefined, sibling);
+              }}
+            >
+              <UserPlus size={16} aria-hidden="true" /> {add.isPending ? 'Adding…' : `Add to ${theFamily(sibling.familyName)}`}
+            </Button>
+          </div>
+        </Dialog>
+      )}
       {missing && (
         <CorrectionsDialog
-          name={name}
           missing={missing}
-          pending={create.isPending}
-          onSend={send}
+          pending={pending}
+          title={addTo ? `Add ${name} to ${theFamily(addTo.familyName)}` : `Create family for ${name}`}
+          action={addTo ? `Add to ${theFamily(addTo.familyName)}` : 'Create family'}
+          onSend={(corrections) => send(corrections)}
           onClose={() => setMissing(null)}
         />
       )}
@@ -90,15 +157,18 @@ export function CreateFamilyButton({ enquiryId, name }: { enquiryId: number; nam
 }
 
 function CorrectionsDialog({
-  name,
   missing,
   pending,
+  title,
+  action,
   onSend,
   onClose,
 }: {
-  name: string;
   missing: Missing;
   pending: boolean;
+  /** The dialog's title, and its submit button's words ("Create family", "Add to the Das family"). */
+  title: string;
+  action: string;
   onSend: (corrections: FamilyFromEnquiry) => Promise<Missing | null>;
   onClose: () => void;
 }) {
@@ -111,7 +181,7 @@ function CorrectionsDialog({
     if (still?.programme) form.setError('programme', { type: 'server', message: 'Choose one of the school’s programmes.' });
   });
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Create family for ${name}`} description={missing.message}>
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={title} description={missing.message}>
       <form onSubmit={submit} className="space-y-4" noValidate>
         {missing.branch && (
           <SelectField label="Branch" required error={errorAt(form, 'branch')} {...form.register('branch')}>
@@ -138,7 +208,7 @@ function CorrectionsDialog({
             Cancel
           </Button>
           <Button type="submit" disabled={pending}>
-            {pending ? 'Creating…' : 'Create family'}
+            {pending ? 'Sending…' : action}
           </Button>
         </div>
       </form>

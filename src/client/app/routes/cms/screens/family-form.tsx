@@ -11,6 +11,7 @@ import { useProgrammes } from '#client/features/admissions/api/get-programmes.ts
 import { useCan } from '#client/features/auth/hooks/use-can.ts';
 import { useDeleteFamily, useFamily, useSaveFamily } from '#client/features/families/api/families.ts';
 import { ChildConsents } from '#client/features/families/components/child-consents.tsx';
+import { FamilyPrivacyActions } from '#client/features/families/components/family-privacy-actions.tsx';
 import { ConfirmDialog } from '#client/features/media/components/confirm-dialog.tsx';
 import { useSchoolProfile } from '#client/features/school/api/school.ts';
 import { ApiError } from '#client/lib/api-client.ts';
@@ -187,10 +188,15 @@ function FamilyEditor({
               {family?.enquiryId ? 'Made from an enrolled admission. ' : ''}Parents, children and their photo consents.
             </p>
           </div>
-          {family && canDelete && (
-            <Button variant="ghost" className="text-red-700" onClick={() => setConfirming(true)}>
-              <Trash2 size={16} aria-hidden="true" /> Delete family
-            </Button>
+          {family && (
+            <div className="flex flex-wrap gap-2">
+              <FamilyPrivacyActions family={family} canExport={canWrite} canErase={canDelete} />
+              {canDelete && (
+                <Button variant="ghost" className="text-red-700" onClick={() => setConfirming(true)}>
+                  <Trash2 size={16} aria-hidden="true" /> Delete family
+                </Button>
+              )}
+            </div>
           )}
         </div>
 
@@ -386,7 +392,7 @@ function FamilyEditor({
 
       <ConfirmDialog
         open={confirming}
-        message={`Delete the family “${family?.name ?? ''}”, its contacts, its children and their consent history? This cannot be undone.`}
+        message={`Delete the family “${family?.name ?? ''}”, its contacts, its children and their consent history? Its admission keeps the child’s and parents’ details: to remove those too, use Erase family. This cannot be undone.`}
         pending={remove.isPending}
         onConfirm={doDelete}
         onCancel={() => setConfirming(false)}
