@@ -192,6 +192,10 @@ const EXPECTED: Record<string, Rule> = {
   'PUT /api/families/:id': needs('families', 'write'),
   'DELETE /api/families/:id': needs('families', 'delete'),
   'POST /api/families/from-enquiry/:id': needs('families', 'write'),
+  'POST /api/families/:id/children/from-enquiry/:enquiryId': needs('families', 'write'),
+  // Data protection (decision 26): the export takes everything off the system in one file.
+  'GET /api/families/:id/export': needs('families', 'write'),
+  'POST /api/families/:id/erase': needs('families', 'delete'),
   'GET /api/families/children/:id/consents': needs('families', 'read'),
   'POST /api/families/children/:id/consents': needs('families', 'write'),
   'POST /api/families/:id/contacts/:contactId/sign-in-link': needs('families', 'write'),
