@@ -229,6 +229,7 @@ export function auditSentence(entry: AuditEntry, names: AuditNames = {}): string
       return `Recorded that photos of ${what} ${granted ? 'may' : 'may not'} be shown ${where}`;
     }
     case 'family-sign-in-link': {
+      // Older entries named the parent; newer ones name none (an erased family leaves no name).
       const to = quoted(entry.title) || 'a parent';
       return details?.mailed === false
         ? `Made a sign-in link for ${to} of ${what}, to pass on`

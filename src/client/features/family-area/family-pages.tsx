@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Logo } from '#client/components/layout/logo.tsx';
-import { formatLongDate } from '#shared/dates.ts';
+import { formatLongDate, formatTime, formatWeekdayDate } from '#shared/dates.ts';
 
 /**
  * The family area's pages (issue 32, docs/decisions/0028-family-area-and-private-media.md): drawn on the server
@@ -29,6 +29,32 @@ export interface FamilyGalleryCard {
   cover: string | null;
   coverAlt: string;
   updatedAt: string;
+}
+
+/** A post for families (or one of the school's), as the family area lists it. */
+export interface FamilyPostItem {
+  title: string;
+  slug: string;
+  excerpt: string;
+  publishedAt: string | null;
+}
+
+/** An event coming up: the school's public ones and those for the family's groups. */
+export interface FamilyEventItem {
+  title: string;
+  startDate: string;
+  location: string;
+  /** For families only (not on the public site). */
+  forFamilies: boolean;
+  /** The public event page, for a public event. */
+  href: string | null;
+}
+
+/** The private calendar: whether the parent has an address, and the one just made (shown once). */
+export interface FamilyCalendar {
+  active: boolean;
+  /** https address just made; null otherwise. */
+  address: string | null;
 }
 
 export interface FamilyPhoto {
@@ -191,11 +217,17 @@ export function FamilyHomePage({
   viewer,
   childNames,
   galleries,
+  posts,
+  events,
+  calendar,
 }: {
   school: FamilySchool;
   viewer: FamilyViewer;
   childNames: string[];
   galleries: FamilyGalleryCard[];
+  posts: FamilyPostItem[];
+  events: FamilyEventItem[];
+  calendar: FamilyCalendar;
 }) {
   return (
     <FamilyLayout school={school} viewer={viewer} current="/family">
@@ -242,6 +274,136 @@ export function FamilyHomePage({
           </ul>
         )}
       </section>
+      <div className="mt-10 grid grid-cols-1 gap-8 lg:grid-cols-2">
+        <section aria-labelledby="family-news">
+          <h2 id="family-news" className="text-2xl font-bold text-slate-900">
+            News for families
+          </h2>
+          {posts.length === 0 ? (
+            <p className="mt-3 text-slate-700">Nothing for families yet.</p>
+          ) : (
+            <ul className="mt-3 flex flex-col gap-4">
+              {posts.map((p) => (
+                <li key={p.slug}>
+                  <a href={`/family/posts/${p.slug}`} className="text-lg font-bold text-brand-700 underline">
+                    {p.title}
+                  </a>
+                  {p.publishedAt && <p className="text-sm text-slate-600">{formatLongDate(p.publishedAt, school.timeZone)}</p>}
+                  {p.excerpt && <p className="mt-1 text-slate-700">{p.excerpt}</p>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="family-events">
+          <h2 id="family-events" className="text-2xl font-bold text-slate-900">
+            Coming up
+          </h2>
+          {events.length === 0 ? (
+            <p className="mt-3 text-slate-700">No events planned yet.</p>
+          ) : (
+            <ul className="mt-3 flex flex-col gap-3">
+              {events.map((e) => (
+                <li key={`${e.startDate} ${e.title}`} className="rounded-xl border border-slate-200 bg-white p-3">
+                  <p className="text-sm font-semibold text-slate-600">
+                    {formatWeekdayDate(e.startDate, school.timeZone)}, {formatTime(e.startDate, school.timeZone)}
+                  </p>
+                  <p className="font-bold text-slate-900">
+                    {e.href ? (
+                      <a href={e.href} className="text-brand-700 underline">
+                        {e.title}
+                      </a>
+                    ) : (
+                      e.title
+                    )}
+                    {e.forFamilies && (
+                      <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">
+                        Families
+                      </span>
+                    )}
+                  </p>
+                  {e.location && <p className="text-sm text-slate-700">{e.location}</p>}
+                </li>
+              ))}
+            </ul>
+          )}
+          <CalendarLink calendar={calendar} />
+        </section>
+      </div>
+    </FamilyLayout>
+  );
+}
+
+/** The private calendar address: made, shown once, replaced or stopped by the parent. */
+function CalendarLink({ calendar }: { calendar: FamilyCalendar }) {
+  return (
+    <div className="mt-6 rounded-2xl bg-brand-50 p-4">
+      <h3 className="font-bold text-slate-900">Your calendar</h3>
+      <p className="mt-1 text-sm text-slate-700">
+        Add the school’s events and your group’s events to your phone’s calendar. The address is private to you: anyone who has it
+        sees your family’s events.
+      </p>
+      {calendar.address && (
+        <div className="mt-3 flex flex-col gap-2">
+          <label htmlFor="calendar-address" className="text-sm font-semibold text-slate-900">
+            Your calendar address (shown once: copy it now)
+          </label>
+          <input
+            id="calendar-address"
+            readOnly
+            value={calendar.address}
+            className="min-h-11 w-full rounded-xl border border-slate-400 bg-white px-3 py-2 text-sm"
+          />
+          <a href={calendar.address.replace(/^https?:/, 'webcal:')} className="font-semibold text-brand-700 underline">
+            Open in my calendar app
+          </a>
+        </div>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <form method="post" action="/family/calendar">
+          <button type="submit" className={button}>
+            {calendar.active ? 'Make a new address' : 'Make my calendar address'}
+          </button>
+        </form>
+        {calendar.active && (
+          <form method="post" action="/family/calendar/stop">
+            <button type="submit" className={quietButton}>
+              Stop my calendar address
+            </button>
+          </form>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** A post for families, its body sanitised by the server as the blog's is. */
+export function FamilyPostPage({
+  school,
+  viewer,
+  title,
+  publishedAt,
+  html,
+}: {
+  school: FamilySchool;
+  viewer: FamilyViewer;
+  title: string;
+  publishedAt: string | null;
+  html: string;
+}) {
+  return (
+    <FamilyLayout school={school} viewer={viewer}>
+      <p>
+        <a href="/family" className="font-semibold text-brand-700 underline">
+          Family area
+        </a>
+      </p>
+      <article className="mt-3">
+        <h1 className="text-3xl font-extrabold text-slate-900">{title}</h1>
+        {publishedAt && <p className="mt-1 text-sm text-slate-600">{formatLongDate(publishedAt, school.timeZone)}</p>}
+        {/* Sanitised on the server (sanitizePostHtml), as the public blog's posts are. */}
+        <div className="prose-post mt-6 max-w-prose" dangerouslySetInnerHTML={{ __html: html }} />
+      </article>
     </FamilyLayout>
   );
 }

@@ -42,12 +42,18 @@ export const familyContacts = pgTable(
     phone: text('phone'),
     relation: text('relation'),
     isPrimary: boolean('is_primary').notNull().default(false),
+    /**
+     * The SHA-256 of the secret in this parent's private calendar address (issue 32), or null when
+     * they have none; a new one replaces it, and stopping it clears it.
+     */
+    calendarTokenHash: text('calendar_token_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('family_contacts_family_idx').on(t.familyId, t.id),
     uniqueIndex('family_contacts_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('family_contacts_calendar_key').on(t.calendarTokenHash),
     index('family_contacts_name_idx').on(sql`lower(${t.name})`),
     check('family_contacts_reachable', sql`${t.email} is not null or ${t.phone} is not null`),
   ],

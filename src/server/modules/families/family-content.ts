@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ContentAudience } from '../../../shared/schemas/audience.ts';
 import type { Db } from '../../db/client.ts';
 import { events, posts } from '../../db/schema/index.ts';
-import { endsAt, PUBLIC_EVENT } from '../events/events.service.ts';
+import { endsAt, PUBLIC_EVENT, selectEvents, toDto, type EventDto } from '../events/events.service.ts';
+import { ICS_MAX_EVENTS, schoolYearAround } from '../feeds/feeds.service.ts';
 import { sanitizePostHtml } from '../posts/sanitize.ts';
 
 /**
@@ -16,7 +17,7 @@ export type FamilyGroup = { branch: string | null; programme: string };
 type AudienceColumns = { audience: AnyColumn; audienceBranch: AnyColumn; audienceProgramme: AnyColumn };
 
 /** The rows for the families of `groups`: all families', a group's branch's, a group's programme's at its branch. */
-function forFamiliesOf(t: AudienceColumns, groups: FamilyGroup[]): SQL {
+export function forFamiliesOf(t: AudienceColumns, groups: FamilyGroup[]): SQL {
   const branches = [...new Set(groups.flatMap((g) => (g.branch ? [g.branch] : [])))];
   const programmes = [...new Map(groups.map((g) => [`${g.branch ?? ''}\n${g.programme}`, g])).values()];
   return or(
@@ -128,4 +129,17 @@ export async function familyEvents(db: Db, groups: FamilyGroup[], window: { from
     startDate: r.startDate.toISOString(),
     endDate: r.endDate?.toISOString() ?? null,
   }));
+}
+
+/**
+ * The private calendar feed's events: the school year around `now` (as /events.ics), the public
+ * events and those for the families of `groups`, soonest first, at most ICS_MAX_EVENTS.
+ */
+export async function familyCalendarEvents(db: Db, groups: FamilyGroup[], now = Date.now()): Promise<EventDto[]> {
+  const { from, to } = schoolYearAround(now);
+  const rows = await selectEvents(db)
+    .where(and(or(PUBLIC_EVENT, forFamiliesOf(events, groups)), gte(events.startDate, from), lt(events.startDate, to)))
+    .orderBy(asc(events.startDate), asc(events.id))
+    .limit(ICS_MAX_EVENTS);
+  return rows.map(toDto);
 }

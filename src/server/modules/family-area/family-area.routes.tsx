@@ -7,18 +7,29 @@ import {
   FamilyGalleryPage,
   FamilyHomePage,
   FamilyNotFoundPage,
+  FamilyPostPage,
   FamilySignInPage,
   type FamilyChildView,
   type FamilySchool,
   type FamilyViewer,
 } from '../../../client/features/family-area/family-pages.tsx';
 import { CONSENT_PURPOSES, type ConsentRecord, type Family } from '../../../shared/schemas/family.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { audit } from '../audit/audit.service.ts';
 import { consentHistory, getFamily, recordConsent } from '../families/families.service.ts';
 import { contactForFamilySession, deleteFamilySession, FAMILY_COOKIE, familyMe } from '../family-auth/family-auth.service.ts';
 import { getSchoolProfile } from '../site/site.service.ts';
-import { familyGalleries, familyGallery, groupsOf } from './family-area.service.ts';
+import { familyCalendarEvents, familyEvents, familyPost, familyPosts } from '../families/family-content.ts';
+import { icsCalendar } from '../feeds/feeds.service.ts';
+import {
+  familyForCalendar,
+  familyGalleries,
+  familyGallery,
+  groupsOf,
+  hasCalendarToken,
+  newCalendarToken,
+  stopCalendarToken,
+} from './family-area.service.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -108,14 +119,20 @@ export default async function familyAreaRoutes(
     const viewer: FamilyViewer = { name: me.contact.name, familyName: family.name };
     return { session, me, family, viewer };
   }
+  type SignedIn = NonNullable<Awaited<ReturnType<typeof signedIn>>>;
 
   const signInPage = async (reply: FastifyReply, status: number, props: { message?: string; error?: string; email?: string }) =>
     send(reply, status, 'Family area', <FamilySignInPage school={await school()} {...props} />);
 
-  app.get('/family', async (request, reply) => {
-    const who = await signedIn(request, reply);
-    if (!who) return signInPage(reply, 200, {});
-    const galleries = await familyGalleries(app.db, app.privateMedia.links, groupsOf(who.family));
+  /** The home page; `calendarAddress` once, right after the parent made one. */
+  async function homePage(reply: FastifyReply, who: SignedIn, calendarAddress: string | null = null) {
+    const groups = groupsOf(who.family);
+    const [galleries, posts, events, calendarActive] = await Promise.all([
+      familyGalleries(app.db, app.privateMedia.links, groups),
+      familyPosts(app.db, groups, { limit: 5, offset: 0 }),
+      familyEvents(app.db, groups, { from: new Date(), limit: 8 }),
+      hasCalendarToken(app.db, who.me.contact.id),
+    ]);
     return send(
       reply,
       200,
@@ -125,8 +142,74 @@ export default async function familyAreaRoutes(
         viewer={who.viewer}
         childNames={who.family.children.map((c) => c.firstName)}
         galleries={galleries}
+        posts={posts.items}
+        events={events.map((e) => ({
+          title: e.title,
+          startDate: e.startDate,
+          location: e.location,
+          forFamilies: e.audience !== 'everyone',
+          href: e.audience === 'everyone' ? `/event/${e.slug ?? e.id}` : null,
+        }))}
+        calendar={{ active: calendarActive, address: calendarAddress }}
       />,
     );
+  }
+
+  app.get('/family', async (request, reply) => {
+    const who = await signedIn(request, reply);
+    if (!who) return signInPage(reply, 200, {});
+    return homePage(reply, who);
+  });
+
+  app.get<{ Params: { slug: string } }>('/family/posts/:slug', async (request, reply) => {
+    const who = await signedIn(request, reply);
+    if (!who) return signInPage(reply, 401, { error: NOT_SIGNED_IN });
+    const post = await familyPost(app.db, groupsOf(who.family), request.params.slug.slice(0, 200));
+    if (!post) return send(reply, 404, 'Not found', <FamilyNotFoundPage school={await school()} viewer={who.viewer} />);
+    return send(
+      reply,
+      200,
+      post.title,
+      <FamilyPostPage
+        school={await school()}
+        viewer={who.viewer}
+        title={post.title}
+        publishedAt={post.publishedAt}
+        html={post.content}
+      />,
+    );
+  });
+
+  // The private calendar address: a new one replaces the old (shown once), or it is stopped.
+  app.post('/family/calendar', async (request, reply) => {
+    if (crossSite(app, request)) throw new AppError(403, 'CROSS_SITE', 'Cross-site requests are not allowed.');
+    const who = await signedIn(request, reply);
+    if (!who) return signInPage(reply, 401, { error: NOT_SIGNED_IN });
+    const token = await newCalendarToken(app.db, who.me.contact.id);
+    return homePage(reply, who, `${app.siteOrigin(request)}/family/calendar/${token}.ics`);
+  });
+
+  app.post('/family/calendar/stop', async (request, reply) => {
+    if (crossSite(app, request)) throw new AppError(403, 'CROSS_SITE', 'Cross-site requests are not allowed.');
+    const who = await signedIn(request, reply);
+    if (!who) return signInPage(reply, 401, { error: NOT_SIGNED_IN });
+    await stopCalendarToken(app.db, who.me.contact.id);
+    return reply.header('cache-control', 'private, no-store').redirect('/family', 303);
+  });
+
+  // The feed itself: read by calendar apps, without a session; the secret address is the key.
+  app.get<{ Params: { token: string } }>('/family/calendar/:token.ics', async (request, reply) => {
+    const familyId = await familyForCalendar(app.db, request.params.token);
+    const family = familyId === null ? null : await getFamily(app.db, familyId);
+    if (!family) throw notFound('The calendar');
+    const [profile, events] = await Promise.all([getSchoolProfile(app.db), familyCalendarEvents(app.db, groupsOf(family))]);
+    const body = await icsCalendar(app.siteOrigin(request), profile, events, `${profile.name}: ${family.name}`);
+    return reply
+      .type('text/calendar; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .header('x-robots-tag', 'noindex')
+      .header('content-disposition', 'inline; filename="family-calendar.ics"')
+      .send(body);
   });
 
   app.get<{ Params: { id: string } }>('/family/galleries/:id', async (request, reply) => {

@@ -1,44 +1,21 @@
-import { and, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FamilyGalleryCard, FamilyPhoto } from '../../../client/features/family-area/family-pages.tsx';
 import type { Family } from '../../../shared/schemas/family.ts';
 import { variantUrl } from '../../../shared/schemas/media.ts';
 import type { Db } from '../../db/client.ts';
-import { galleries } from '../../db/schema/index.ts';
+import { familyContacts, galleries } from '../../db/schema/index.ts';
+import { sessionIdOf } from '../auth/sessions.service.ts';
+import { forFamiliesOf, type FamilyGroup } from '../families/family-content.ts';
+import { familyHasAccess } from '../family-auth/family-auth.service.ts';
 import { currentProgrammes } from '../admissions/programmes.ts';
 import { hiddenPhotoUrls, type PhotoLinks } from '../galleries/private-media.ts';
-
-/** A child's group: the galleries, posts and events for families are shown by it. */
-export interface FamilyGroup {
-  branch: string | null;
-  programme: string;
-}
 
 export const groupsOf = (family: Pick<Family, 'children'>): FamilyGroup[] =>
   family.children.map((c) => ({ branch: c.branch, programme: c.programme }));
 
-/**
- * Galleries a family may see: published, for all families, for a branch of one of its children,
- * or for the programme of one of its children at that child's branch. Never 'everyone' (those are
- * on the public site) nor 'staff'.
- */
-export function forGroups(groups: FamilyGroup[]): SQL {
-  const branches = [...new Set(groups.map((g) => g.branch).filter((b): b is string => b !== null))];
-  const programmes = groups.map((g) =>
-    and(
-      eq(galleries.audience, 'programme'),
-      eq(galleries.audienceProgramme, g.programme),
-      g.branch === null ? isNull(galleries.audienceBranch) : eq(galleries.audienceBranch, g.branch),
-    ),
-  );
-  return and(
-    eq(galleries.published, true),
-    or(
-      eq(galleries.audience, 'families'),
-      branches.length ? and(eq(galleries.audience, 'branch'), inArray(galleries.audienceBranch, branches)) : undefined,
-      ...programmes,
-    ),
-  )!;
-}
+/** Galleries a family may see: published, for its families (all, a child's branch, a child's programme there). */
+const forGroups = (groups: FamilyGroup[]) => and(eq(galleries.published, true), forFamiliesOf(galleries, groups))!;
 
 type GalleryRow = typeof galleries.$inferSelect;
 
@@ -124,4 +101,39 @@ export async function familyGallery(db: Db, links: PhotoLinks, groups: FamilyGro
       }),
   );
   return { title: g.title, description: g.description, audienceLabel: label(g), photos };
+}
+
+/**
+ * A parent's private calendar address (issue 32): a new secret each time (the old address stops),
+ * kept as its SHA-256 like sessions; the secret itself is shown once.
+ */
+export async function newCalendarToken(db: Db, contactId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .update(familyContacts)
+    .set({ calendarTokenHash: sessionIdOf(token) })
+    .where(eq(familyContacts.id, contactId));
+  return token;
+}
+
+export async function stopCalendarToken(db: Db, contactId: number): Promise<void> {
+  await db.update(familyContacts).set({ calendarTokenHash: null }).where(eq(familyContacts.id, contactId));
+}
+
+export async function hasCalendarToken(db: Db, contactId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ hash: familyContacts.calendarTokenHash })
+    .from(familyContacts)
+    .where(eq(familyContacts.id, contactId));
+  return Boolean(row?.hash);
+}
+
+/** The family behind a calendar address, while the family keeps access (decision 27); else null. */
+export async function familyForCalendar(db: Db, token: string): Promise<number | null> {
+  if (!/^[\w-]{43}$/.test(token)) return null;
+  const [row] = await db
+    .select({ familyId: familyContacts.familyId })
+    .from(familyContacts)
+    .where(and(eq(familyContacts.calendarTokenHash, sessionIdOf(token)), await familyHasAccess(db)));
+  return row?.familyId ?? null;
 }

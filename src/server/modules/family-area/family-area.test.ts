@@ -6,7 +6,7 @@ import type { Family } from '../../../shared/schemas/family.ts';
 import { variantUrl } from '../../../shared/schemas/media.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
-import { pngBytes, uploadPhoto } from '../../test/content-factories.ts';
+import { createCategory, createEvent, createPost, pngBytes, uploadPhoto } from '../../test/content-factories.ts';
 import { TEST_BRANCHES } from '../../test/install-payload.ts';
 import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { createFamilySession } from '../family-auth/family-auth.service.ts';
@@ -241,6 +241,79 @@ describe('the family area and private photos', () => {
     );
     expect(forged.statusCode).toBe(403);
     expect((await call('GET', `/api/families/children/${b.child.id}/consents`)).json().data.length).toBe(before);
+  });
+
+  it('shows the posts and events for the family’s groups, and a private calendar address the parent can replace or stop', async () => {
+    const category = await createCategory(app, 'Family');
+    const soon = new Date(Date.now() + 3 * 24 * 3600_000);
+    await createPost(app, {
+      title: 'Class A news',
+      slug: 'class-a-news',
+      content: '<p>Our week in Class A.</p><script>x()</script>',
+      audience: 'programme',
+      audienceBranch: BRANCH,
+      audienceProgramme: PROGRAMME,
+    });
+    await createPost(app, {
+      title: 'Class B news',
+      slug: 'class-b-news',
+      audience: 'programme',
+      audienceBranch: BRANCH,
+      audienceProgramme: OTHER_PROGRAMME,
+    });
+    await createEvent(app, {
+      categoryId: category.id,
+      title: 'Class A picnic',
+      startDate: soon,
+      audience: 'programme',
+      audienceBranch: BRANCH,
+      audienceProgramme: PROGRAMME,
+    });
+    await createEvent(app, {
+      categoryId: category.id,
+      title: 'Class B swim',
+      startDate: soon,
+      audience: 'programme',
+      audienceBranch: BRANCH,
+      audienceProgramme: OTHER_PROGRAMME,
+    });
+    await createEvent(app, { categoryId: category.id, title: 'Open day for all', slug: 'open-day-all', startDate: soon });
+
+    const home = (await get('/family', a.cookie)).body;
+    expect(home).toContain('Class A news');
+    expect(home).toContain('Class A picnic');
+    expect(home).toContain('Open day for all');
+    expect(home).not.toContain('Class B');
+    const post = await get('/family/posts/class-a-news', a.cookie);
+    expect(post.statusCode).toBe(200);
+    expect(post.body).toContain('Our week in Class A.');
+    expect(post.body).not.toContain('x()');
+    expect((await get('/family/posts/class-b-news', a.cookie)).statusCode).toBe(404);
+    expect((await get('/family/posts/class-a-news', b.cookie)).statusCode).toBe(404);
+
+    const made = await form('/family/calendar', {}, a.cookie);
+    expect(made.statusCode).toBe(200);
+    const address = /value="(https?:\/\/[^"]+\/family\/calendar\/[\w-]{43}\.ics)"/.exec(made.body)![1]!;
+    const path = new URL(address).pathname;
+    const feed = await get(path);
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toContain('text/calendar');
+    expect(feed.headers['cache-control']).toBe('private, no-store');
+    expect(feed.body).toContain('SUMMARY:Class A picnic');
+    expect(feed.body).toContain('SUMMARY:Open day for all');
+    expect(feed.body).not.toContain('Class B');
+    // The public feed has none of the families' events.
+    expect((await get('/events.ics')).body).not.toContain('Class A picnic');
+
+    // A new address replaces the old; stopping ends it; a made-up one is nothing.
+    const again = await form('/family/calendar', {}, a.cookie);
+    const second = new URL(/value="(https?:\/\/[^"]+\.ics)"/.exec(again.body)![1]!).pathname;
+    expect((await get(path)).statusCode).toBe(404);
+    expect((await get(second)).statusCode).toBe(200);
+    expect((await form('/family/calendar/stop', {}, a.cookie)).statusCode).toBe(303);
+    expect((await get(second)).statusCode).toBe(404);
+    expect((await get(`/family/calendar/${'A'.repeat(43)}.ics`)).statusCode).toBe(404);
+    expect((await form('/family/calendar', {}, a.cookie, 'https://evil.example')).statusCode).toBe(403);
   });
 
   it('asks for a sign-in link by a form, and says plainly when the site cannot send e-mail', async () => {

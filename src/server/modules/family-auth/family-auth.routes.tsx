@@ -9,6 +9,7 @@ import { getSchoolProfile } from '../site/site.service.ts';
 import type { SchoolProfile } from '../../../shared/schemas/school.ts';
 import {
   contactForFamilySession,
+  contactHasAccess,
   createSignInLink,
   deleteFamilySession,
   FAMILY_COOKIE,
@@ -113,7 +114,8 @@ export default async function familyAuthRoutes(app: FastifyInstance) {
       action: 'family-sign-in-link',
       entity: 'family',
       entityId: contact.familyId,
-      title: contact.name,
+      // No parent's name (the log cannot be changed, and an erased family must leave none): the
+      // contact's number, and the family's name read while it exists.
       details: { contact: contact.id, by, mailed },
     });
 
@@ -192,6 +194,13 @@ export default async function familyAuthRoutes(app: FastifyInstance) {
       const contactId = idParam(request.params.contactId, 'The contact');
       const contact = await familyContact(app.db, familyId, contactId);
       if (!contact) throw notFound('The contact');
+      if (!(await contactHasAccess(app.db, contact.id))) {
+        throw new AppError(
+          409,
+          'FAMILY_ACCESS_ENDED',
+          'This family’s access to the family area has ended: all its children left longer ago than Settings > Security allows. Change a leaving date or the period first.',
+        );
+      }
       const token = await createSignInLink(app.db, contact.id, request.ip);
       const link = `${app.siteOrigin(request)}/family/sign-in?token=${token}`;
       let mailed = false;

@@ -57,8 +57,17 @@ export interface LinkContact {
  * ago than Settings > Security says. The one condition of the three ways in below: asking for a
  * link, claiming it, and every visit of a session.
  */
-const familyHasAccess = async (db: Db) =>
+export const familyHasAccess = async (db: Db) =>
   familyAccessKept(familyContacts.familyId, (await getSecuritySettings(db)).familyAccessAfterLeaving);
+
+/** Whether the contact's family still has access (decision 27): staff are told before they make a link. */
+export async function contactHasAccess(db: Db, contactId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: familyContacts.id })
+    .from(familyContacts)
+    .where(and(eq(familyContacts.id, contactId), await familyHasAccess(db)));
+  return Boolean(row);
+}
 
 const contactColumns = {
   id: familyContacts.id,

@@ -308,11 +308,11 @@ describe('staff hand a link on', () => {
       expect(me.json().data.contact).toEqual({ id: contact.id, name: contact.name });
 
       const [entry] = await offline.db.select().from(auditLog).where(eq(auditLog.action, 'family-sign-in-link'));
-      expect(entry).toMatchObject({ entity: 'family', entityId: String(family.id), title: contact.name });
+      expect(entry).toMatchObject({ entity: 'family', entityId: String(family.id), title: null });
       expect(entry!.details).toEqual({ contact: contact.id, by: 'staff', mailed: false });
       expect(entry!.userId).not.toBeNull();
       expect(auditSentence(entry as unknown as AuditEntry, { family: family.name })).toBe(
-        `Made a sign-in link for “${contact.name}” of the family “${family.name}”, to pass on`,
+        `Made a sign-in link for a parent of the family “${family.name}”, to pass on`,
       );
     } finally {
       await offline.close();
@@ -347,12 +347,12 @@ describe('audit', () => {
       .orderBy(desc(auditLog.id))
       .limit(1);
     const entry = rows[0]!;
-    expect(entry).toMatchObject({ entity: 'family', entityId: String(family.id), title: contact.name, userId: null });
+    expect(entry).toMatchObject({ entity: 'family', entityId: String(family.id), title: null, userId: null });
     expect(entry.details).toEqual({ contact: contact.id, by: 'parent', mailed: true });
     expect(JSON.stringify(entry)).not.toContain(token);
     expect(JSON.stringify(entry)).not.toContain(contact.email!);
     expect(auditSentence(entry as unknown as AuditEntry, { family: family.name })).toBe(
-      `A sign-in link was sent to “${contact.name}” of the family “${family.name}”`,
+      `A sign-in link was sent to a parent of the family “${family.name}”`,
     );
   });
 });
@@ -393,6 +393,15 @@ describe('after the children leave (retention, decision 27)', () => {
     expect(asked.json()).toEqual((await ask('nobody-at-all@example.test')).json());
     expect(await linksOf(contact.id)).toBe(links);
     expect(await mailsTo(contact.email!)).toBe(mails);
+    // Staff are told at once, rather than making a link that would be refused.
+    const byStaff = await app.inject({
+      method: 'POST',
+      url: `/api/families/${family.id}/contacts/${contact.id}/sign-in-link`,
+      headers: { cookie: admin },
+    });
+    expect(byStaff.statusCode).toBe(409);
+    expect(byStaff.json().message).toContain('access to the family area has ended');
+    expect(await linksOf(contact.id)).toBe(links);
 
     // A longer period (Settings > Security) gives the same session back.
     const longer = await app.inject({

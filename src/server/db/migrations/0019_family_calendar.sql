@@ -1,0 +1,2 @@
+ALTER TABLE "family_contacts" ADD COLUMN "calendar_token_hash" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "family_contacts_calendar_key" ON "family_contacts" USING btree ("calendar_token_hash");
