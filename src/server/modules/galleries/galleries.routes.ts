@@ -32,11 +32,9 @@ export default async function galleriesRoutes(app: FastifyInstance) {
    * The photos hidden from their gallery's audience because a tagged child's consent no longer
    * allows it (issue 32): what staff untag, remove or narrow. Names children: `families: read`.
    */
-  app.get(
-    '/api/admin/galleries/hidden-photos',
-    { preHandler: app.requirePermission('families', 'read') },
-    async () => ({ data: await hiddenPhotos(app.db) }),
-  );
+  app.get('/api/admin/galleries/hidden-photos', { preHandler: app.requirePermission('families', 'read') }, async () => ({
+    data: await hiddenPhotos(app.db),
+  }));
 
   /**
    * One gallery; staff with `gallery: read` also see its drafts and non-public audiences, and
