@@ -10,9 +10,9 @@ import { join } from 'node:path';
 const REPORT_LUA = `
 done = function(summary, latency, requests)
   local e = summary.errors
-  io.write(string.format('WRK_JSON {"requests":%d,"durationUs":%d,"bytes":%d,"errors":%d,"non2xx3xx":%d,"meanUs":%.1f,"p50Us":%d,"p90Us":%d,"p99Us":%d,"maxUs":%d}\\n',
+  io.write(string.format('WRK_JSON {"requests":%d,"durationUs":%d,"bytes":%d,"errors":%d,"non2xx3xx":%d,"meanUs":%.1f,"p50Us":%d,"p90Us":%d,"p95Us":%d,"p99Us":%d,"maxUs":%d}\\n',
     summary.requests, summary.duration, summary.bytes, e.connect + e.read + e.write + e.timeout, e.status,
-    latency.mean, latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.max))
+    latency.mean, latency:percentile(50), latency:percentile(90), latency:percentile(95), latency:percentile(99), latency.max))
 end
 `;
 const script = join(tmpdir(), `sprout-wrk-report-${process.pid}.lua`);
@@ -66,7 +66,7 @@ function runWrk(url, { threads, connections, seconds, headers = {}, method, body
 }
 
 /**
- * Measures `url` after a 2 s warm-up: req/s, mean/p50/p99 latency in ms, errors (connection errors
+ * Measures `url` after a 2 s warm-up: req/s, mean/p50/p95/p99 latency in ms, errors (connection errors
  * and timeouts; with `countStatus`, answers other than 2xx/3xx too), and when `pid` is given that
  * process's CPU time per request in microseconds. `method` and `body` measure a write route.
  */
@@ -83,6 +83,7 @@ export function measure(
     reqPerSec: Math.round(r.requests / (r.durationUs / 1e6)),
     meanMs: ms(r.meanUs),
     p50: ms(r.p50Us),
+    p95: ms(r.p95Us),
     p99: ms(r.p99Us),
     errors: r.errors + (countStatus ? r.non2xx3xx : 0),
     cpuUsPerReq:
