@@ -12,15 +12,22 @@ import { rowsOf } from './schema-history.ts';
  */
 export async function backupSummary(tx: Db): Promise<Required<Pick<Manifest, 'school' | 'counts'>>> {
   const school = await getSchoolProfile(tx);
+  // A database still at an older schema (a restore brought forward step by step) has no families yet.
+  const [{ families } = { families: false }] = await rowsOf<{ families: boolean }>(
+    tx,
+    sql`select to_regclass('gallery_photo_children') is not null as families`,
+  );
+  const familyCounts = families
+    ? sql`, (select count(*) from families)::int as families,
+          (select count(*) from children)::int as children,
+          (select count(*) from gallery_photo_children)::int as "photoTags"`
+    : sql``;
   const [counts] = await rowsOf<Required<Manifest>['counts']>(
     tx,
     sql`select (select count(*) from posts)::int as posts,
                (select count(*) from events)::int as events,
                (select count(*) from users)::int as staff,
-               (select coalesce(sum(cardinality(images)), 0) from galleries)::int as photos,
-               (select count(*) from families)::int as families,
-               (select count(*) from children)::int as children,
-               (select count(*) from gallery_photo_children)::int as "photoTags"`,
+               (select coalesce(sum(cardinality(images)), 0) from galleries)::int as photos ${familyCounts}`,
   );
   return {
     school: { name: school.name, timezone: school.timezone },
