@@ -17,10 +17,12 @@
 //                   git worktree under the temporary folder (node_modules linked) and removed after:
 //                   both builds on fresh sample content, `/` and `/events`, cache on and off, taken
 //                   in turns (--rounds=N, default 2, order swapped each round), means reported
+//   --save=DIR      keep a copy of the seeded data dir there, with seed.json (the parent's cookie
+//                   token, the measured gallery): to profile a page on the same school
 //   --duration=N    seconds per measurement (default 10, after a 2 s warm-up); --no-build
 // Loopback only; every run is bounded. Prints a table and writes bench/results/family-<time>.json.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedFamilies } from './lib/family-seed.mjs';
@@ -281,6 +283,13 @@ async function seededSchool() {
     report.seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
     report.seeded = seed.counts;
     console.log(`seeded in ${report.seedSeconds} s:`, JSON.stringify(seed.counts));
+    const keep = arg('save');
+    if (keep) {
+      rmSync(keep, { recursive: true, force: true });
+      cpSync(dataDir, keep, { recursive: true });
+      writeFileSync(join(keep, 'seed.json'), JSON.stringify(seed));
+      console.log(`seeded data dir saved to ${keep} (seed.json: the parent's session token, the gallery)`);
+    }
     return { base, dataDir, seed };
   } finally {
     await stopServer(server);
