@@ -60,14 +60,31 @@ export default fp(
       return key;
     });
 
+    let refreshing = false;
+    /**
+     * After a write, the next request waits for the new list (it must not serve what the write
+     * hid). The timed re-read is a safety net: requests keep the list they have until it is done.
+     */
     function files() {
       const now = Date.now();
-      if (!loaded || now - loaded.at > REFRESH_MS) {
+      if (!loaded) {
         const current = { at: now, files: loadPrivateFiles(app.db) };
         current.files.catch(() => {
           if (loaded === current) loaded = null;
         });
         loaded = current;
+      } else if (now - loaded.at > REFRESH_MS && !refreshing) {
+        refreshing = true;
+        const before = loaded;
+        loadPrivateFiles(app.db)
+          .then((fresh) => {
+            // A write meanwhile dropped the list: what was read may predate it.
+            if (loaded === before) loaded = { at: now, files: Promise.resolve(fresh) };
+          })
+          .catch((err: unknown) => app.log.warn({ err }, 'could not read the private photos again'))
+          .finally(() => {
+            refreshing = false;
+          });
       }
       return loaded.files;
     }

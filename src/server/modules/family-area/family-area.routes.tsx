@@ -17,11 +17,12 @@ import { CONSENT_PURPOSES, type ConsentRecord, type Family } from '../../../shar
 import { AppError, notFound } from '../../errors.ts';
 import { audit } from '../audit/audit.service.ts';
 import { consentHistory, getFamily, recordConsent } from '../families/families.service.ts';
-import { contactForFamilySession, deleteFamilySession, FAMILY_COOKIE, familyMe } from '../family-auth/family-auth.service.ts';
+import { contactForFamilySession, deleteFamilySession, FAMILY_COOKIE } from '../family-auth/family-auth.service.ts';
 import { getSchoolProfile } from '../site/site.service.ts';
 import { familyCalendarEvents, familyEvents, familyPost, familyPosts } from '../families/family-content.ts';
 import { icsCalendar } from '../feeds/feeds.service.ts';
 import {
+  contactOf,
   familyForCalendar,
   familyGalleries,
   familyGallery,
@@ -57,9 +58,16 @@ const ConsentFormSchema = z.object({
   none: z.literal('yes').optional(),
 });
 
-export async function familySchool(app: FastifyInstance): Promise<FamilySchool> {
-  const profile = await getSchoolProfile(app.db);
-  return { name: profile.name, timeZone: profile.timezone };
+const schools = new WeakMap<FastifyRequest, Promise<FamilySchool>>();
+
+/** The school's name and clock, read once per request. */
+export function familySchool(app: FastifyInstance, request: FastifyRequest): Promise<FamilySchool> {
+  let school = schools.get(request);
+  if (!school) {
+    school = getSchoolProfile(app.db).then((profile) => ({ name: profile.name, timeZone: profile.timezone }));
+    schools.set(request, school);
+  }
+  return school;
 }
 
 /**
@@ -73,7 +81,7 @@ export async function sendFamilyPage(
   title: string,
   page: ReactElement,
 ) {
-  const s = await familySchool(app);
+  const s = await familySchool(app, reply.request);
   const head = `<title>${escapeHtml(`${title} | ${s.name}`)}</title>\n    <meta name="robots" content="noindex" />`;
   const html = renderToStaticMarkup(page);
   const body = app.scriptlessPage
@@ -102,7 +110,7 @@ export default async function familyAreaRoutes(
 ) {
   acceptForms(app);
 
-  const school = () => familySchool(app);
+  const school = (reply: FastifyReply) => familySchool(app, reply.request);
   const send = (reply: FastifyReply, status: number, title: string, page: ReactElement) =>
     sendFamilyPage(app, reply, status, title, page);
 
@@ -110,19 +118,19 @@ export default async function familyAreaRoutes(
   async function signedIn(request: FastifyRequest, reply: FastifyReply) {
     const token = request.cookies[FAMILY_COOKIE];
     const session = token ? await contactForFamilySession(app.db, token) : null;
-    const me = session && (await familyMe(app.db, session.contactId));
-    const family = me && (await getFamily(app.db, me.family.id));
-    if (!session || !me || !family) {
+    const contact = session && (await contactOf(app.db, session.contactId));
+    const family = contact && (await getFamily(app.db, contact.familyId));
+    if (!session || !contact || !family) {
       if (token) reply.clearCookie(FAMILY_COOKIE, { path: '/' });
       return null;
     }
-    const viewer: FamilyViewer = { name: me.contact.name, familyName: family.name };
-    return { session, me, family, viewer };
+    const viewer: FamilyViewer = { name: contact.name, familyName: family.name };
+    return { session, contact, family, viewer };
   }
   type SignedIn = NonNullable<Awaited<ReturnType<typeof signedIn>>>;
 
   const signInPage = async (reply: FastifyReply, status: number, props: { message?: string; error?: string; email?: string }) =>
-    send(reply, status, 'Family area', <FamilySignInPage school={await school()} {...props} />);
+    send(reply, status, 'Family area', <FamilySignInPage school={await school(reply)} {...props} />);
 
   /** The home page; `calendarAddress` once, right after the parent made one. */
   async function homePage(reply: FastifyReply, who: SignedIn, calendarAddress: string | null = null) {
@@ -131,14 +139,14 @@ export default async function familyAreaRoutes(
       familyGalleries(app.db, app.privateMedia.links, groups),
       familyPosts(app.db, groups, { limit: 5, offset: 0 }),
       familyEvents(app.db, groups, { from: new Date(), limit: 8 }),
-      hasCalendarToken(app.db, who.me.contact.id),
+      hasCalendarToken(app.db, who.contact.id),
     ]);
     return send(
       reply,
       200,
       'Family area',
       <FamilyHomePage
-        school={await school()}
+        school={await school(reply)}
         viewer={who.viewer}
         childNames={who.family.children.map((c) => c.firstName)}
         galleries={galleries}
@@ -165,13 +173,13 @@ export default async function familyAreaRoutes(
     const who = await signedIn(request, reply);
     if (!who) return signInPage(reply, 401, { error: NOT_SIGNED_IN });
     const post = await familyPost(app.db, groupsOf(who.family), request.params.slug.slice(0, 200));
-    if (!post) return send(reply, 404, 'Not found', <FamilyNotFoundPage school={await school()} viewer={who.viewer} />);
+    if (!post) return send(reply, 404, 'Not found', <FamilyNotFoundPage school={await school(reply)} viewer={who.viewer} />);
     return send(
       reply,
       200,
       post.title,
       <FamilyPostPage
-        school={await school()}
+        school={await school(reply)}
         viewer={who.viewer}
         title={post.title}
         publishedAt={post.publishedAt}
@@ -185,7 +193,7 @@ export default async function familyAreaRoutes(
     if (crossSite(app, request)) throw new AppError(403, 'CROSS_SITE', 'Cross-site requests are not allowed.');
     const who = await signedIn(request, reply);
     if (!who) return signInPage(reply, 401, { error: NOT_SIGNED_IN });
-    const token = await newCalendarToken(app.db, who.me.contact.id);
+    const token = await newCalendarToken(app.db, who.contact.id);
     return homePage(reply, who, `${app.siteOrigin(request)}/family/calendar/${token}.ics`);
   });
 
@@ -193,7 +201,7 @@ export default async function familyAreaRoutes(
     if (crossSite(app, request)) throw new AppError(403, 'CROSS_SITE', 'Cross-site requests are not allowed.');
     const who = await signedIn(request, reply);
     if (!who) return signInPage(reply, 401, { error: NOT_SIGNED_IN });
-    await stopCalendarToken(app.db, who.me.contact.id);
+    await stopCalendarToken(app.db, who.contact.id);
     return reply.header('cache-control', 'private, no-store').redirect('/family', 303);
   });
 
@@ -216,8 +224,8 @@ export default async function familyAreaRoutes(
     const who = await signedIn(request, reply);
     if (!who) return signInPage(reply, 401, { error: NOT_SIGNED_IN });
     const gallery = await familyGallery(app.db, app.privateMedia.links, groupsOf(who.family), Number(request.params.id));
-    if (!gallery) return send(reply, 404, 'Not found', <FamilyNotFoundPage school={await school()} viewer={who.viewer} />);
-    return send(reply, 200, gallery.title, <FamilyGalleryPage school={await school()} viewer={who.viewer} {...gallery} />);
+    if (!gallery) return send(reply, 404, 'Not found', <FamilyNotFoundPage school={await school(reply)} viewer={who.viewer} />);
+    return send(reply, 200, gallery.title, <FamilyGalleryPage school={await school(reply)} viewer={who.viewer} {...gallery} />);
   });
 
   async function childrenPage(
@@ -231,7 +239,7 @@ export default async function familyAreaRoutes(
       reply,
       status,
       'Children and consent',
-      <FamilyChildrenPage school={await school()} viewer={who.viewer} kids={kids} {...alert} />,
+      <FamilyChildrenPage school={await school(reply)} viewer={who.viewer} kids={kids} {...alert} />,
     );
   }
 
@@ -248,7 +256,7 @@ export default async function familyAreaRoutes(
     if (!who) return signInPage(reply, 401, { error: NOT_SIGNED_IN });
     const child = who.family.children.find((c) => String(c.id) === request.params.id);
     // Another family's child is no child of this page: the same answer as a child that does not exist.
-    if (!child) return send(reply, 404, 'Not found', <FamilyNotFoundPage school={await school()} viewer={who.viewer} />);
+    if (!child) return send(reply, 404, 'Not found', <FamilyNotFoundPage school={await school(reply)} viewer={who.viewer} />);
     const parsed = ConsentFormSchema.safeParse(request.body ?? {});
     if (!parsed.success) return childrenPage(reply, 400, who, { error: parsed.error.issues[0]!.message });
     const wanted = {
@@ -264,7 +272,7 @@ export default async function familyAreaRoutes(
         app.db,
         child.id,
         { purpose, granted: wanted[purpose], source: 'Family area' },
-        { kind: 'parent', id: who.me.contact.id },
+        { kind: 'parent', id: who.contact.id },
       );
       await audit(
         app.db,

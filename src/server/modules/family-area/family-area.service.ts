@@ -137,3 +137,12 @@ export async function familyForCalendar(db: Db, token: string): Promise<number |
     .where(and(eq(familyContacts.calendarTokenHash, sessionIdOf(token)), await familyHasAccess(db)));
   return row?.familyId ?? null;
 }
+
+/** A parent contact's name and family, for the pages signed in as them. */
+export async function contactOf(db: Db, contactId: number) {
+  const [row] = await db
+    .select({ id: familyContacts.id, name: familyContacts.name, familyId: familyContacts.familyId })
+    .from(familyContacts)
+    .where(eq(familyContacts.id, contactId));
+  return row ?? null;
+}

@@ -49,7 +49,7 @@ async function page(
     reply,
     status,
     title,
-    <FamilyMessagePage school={await familySchool(app)} title={title} {...content} />,
+    <FamilyMessagePage school={await familySchool(app, reply.request)} title={title} {...content} />,
   );
 }
 

@@ -26,9 +26,6 @@ export async function hiddenPhotos(db: Db, galleryIds?: number[]): Promise<Hidde
         sql`, `,
       )})`
     : sql``;
-  const latest = (purpose: ReturnType<typeof sql>) =>
-    sql`(select cc.granted from child_consents cc where cc.child_id = t.child_id and cc.purpose = ${purpose}
-          order by cc.recorded_at desc, cc.id desc limit 1)`;
   const rows = await rowsOf<{
     gallery_id: number;
     title: string;
@@ -39,21 +36,36 @@ export async function hiddenPhotos(db: Db, galleryIds?: number[]): Promise<Hidde
     last_name: string;
     needs: 'website' | 'families';
     no_images: boolean;
-    allowed: boolean;
   }>(
     db,
+    // Each tagged child's current consents are read once (the latest row of each purpose), not
+    // once per tag: a family's galleries hold hundreds of tags of a few dozen children.
     sql`
-    select * from (
-      select g.id as gallery_id, g.title, g.audience, t.photo, c.id as child_id, c.first_name, c.last_name,
-             case when g.audience = 'everyone' then 'website' else 'families' end as needs,
-             coalesce(${latest(sql`'none'`)}, false) as no_images,
-             coalesce(${latest(sql`case when g.audience = 'everyone' then 'website' else 'families' end`)}, false) as allowed
+    with tags as (
+      select g.id as gallery_id, g.title, g.audience, t.photo, t.child_id
       from gallery_photo_children t
       join galleries g on g.id = t.gallery_id and g.published and g.audience <> 'staff' ${only}
-      join children c on c.id = t.child_id
-    ) x
-    where x.no_images or not x.allowed
-    order by x.gallery_id, x.photo, x.first_name, x.last_name, x.child_id`,
+    ), latest as (
+      select distinct on (cc.child_id, cc.purpose) cc.child_id, cc.purpose, cc.granted
+      from child_consents cc
+      where cc.child_id in (select distinct child_id from tags)
+      order by cc.child_id, cc.purpose, cc.recorded_at desc, cc.id desc
+    ), consents as (
+      select child_id,
+             bool_or(purpose = 'none' and granted) as no_images,
+             bool_or(purpose = 'website' and granted) as website,
+             bool_or(purpose = 'families' and granted) as families
+      from latest group by child_id
+    )
+    select tags.gallery_id, tags.title, tags.audience, tags.photo, tags.child_id, c.first_name, c.last_name,
+           case when tags.audience = 'everyone' then 'website' else 'families' end as needs,
+           coalesce(k.no_images, false) as no_images
+    from tags
+    join children c on c.id = tags.child_id
+    left join consents k on k.child_id = tags.child_id
+    where coalesce(k.no_images, false)
+       or not coalesce(case when tags.audience = 'everyone' then k.website else k.families end, false)
+    order by tags.gallery_id, tags.photo, c.first_name, c.last_name, tags.child_id`,
   );
   return rows.map((r) => ({
     galleryId: Number(r.gallery_id),
