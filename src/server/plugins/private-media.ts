@@ -6,15 +6,15 @@ import { audit } from '../modules/audit/audit.service.ts';
 import { effectivePermissions } from '../modules/auth/permissions.service.ts';
 import { SESSION_COOKIE, userForSession } from '../modules/auth/sessions.service.ts';
 import { loadOrCreateSecret } from '../modules/enquiries/form-token.ts';
-import { loadPrivateFiles, PhotoLinks, type FileGallery } from '../modules/galleries/private-media.ts';
+import { loadPrivateFiles, PhotoLinks, type PrivateFiles } from '../modules/galleries/private-media.ts';
 import { twoFactorSetupDue } from '../modules/two-factor/two-factor.service.ts';
 import { isStorageName } from '../storage/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     privateMedia: {
-      /** The private files and their galleries, as of at most REFRESH_MS ago or the last write. */
-      files(): Promise<Map<string, FileGallery[]>>;
+      /** The private files and their galleries, and the hidden photos, as of the last write (or REFRESH_MS). */
+      files(): Promise<PrivateFiles>;
       links: PhotoLinks;
     };
   }
@@ -42,7 +42,7 @@ const HEADERS = {
  */
 export default fp(
   async function privateMedia(app: FastifyInstance) {
-    let loaded: { at: number; files: Promise<Map<string, FileGallery[]>> } | null = null;
+    let loaded: { at: number; files: Promise<PrivateFiles> } | null = null;
     // Every write, here or (PostgreSQL) on another instance, may have changed an audience, a tag
     // or a consent: the next request reads them again.
     app.siteChanges.subscribe(() => {
@@ -103,7 +103,7 @@ export default fp(
       const query = request.url.indexOf('?');
       const name = decodeURIComponent(request.url.slice(UPLOADS_PREFIX.length, query < 0 ? undefined : query));
       if (!isStorageName(name)) return;
-      const galleries = (await files()).get(name);
+      const galleries = (await files()).byFile.get(name);
       if (!galleries) return; // public: served as before
       const byLink = await links.check(name, request.query as Record<string, unknown>, galleries);
       const staff = byLink ? null : await staffMayView(request);

@@ -24,6 +24,7 @@ import { icsCalendar } from '../feeds/feeds.service.ts';
 import {
   contactOf,
   familyForCalendar,
+  familyGroups,
   familyGalleries,
   familyGallery,
   groupsOf,
@@ -114,18 +115,25 @@ export default async function familyAreaRoutes(
   const send = (reply: FastifyReply, status: number, title: string, page: ReactElement) =>
     sendFamilyPage(app, reply, status, title, page);
 
-  /** The signed-in parent and their family, or null (the cookie is then cleared). */
+  /** The signed-in parent and their family's children and groups, or null (the cookie is then cleared). */
   async function signedIn(request: FastifyRequest, reply: FastifyReply) {
     const token = request.cookies[FAMILY_COOKIE];
     const session = token ? await contactForFamilySession(app.db, token) : null;
     const contact = session && (await contactOf(app.db, session.contactId));
-    const family = contact && (await getFamily(app.db, contact.familyId));
+    const family = contact && (await familyGroups(app.db, contact.familyId));
     if (!session || !contact || !family) {
       if (token) reply.clearCookie(FAMILY_COOKIE, { path: '/' });
       return null;
     }
     const viewer: FamilyViewer = { name: contact.name, familyName: family.name };
     return { session, contact, family, viewer };
+  }
+
+  /** As signedIn, with the whole family (consents included) for the children's page and its form. */
+  async function signedInWithConsents(request: FastifyRequest, reply: FastifyReply) {
+    const who = await signedIn(request, reply);
+    const family = who && (await getFamily(app.db, who.family.id));
+    return who && family ? { ...who, family } : null;
   }
   type SignedIn = NonNullable<Awaited<ReturnType<typeof signedIn>>>;
 
@@ -136,7 +144,7 @@ export default async function familyAreaRoutes(
   async function homePage(reply: FastifyReply, who: SignedIn, calendarAddress: string | null = null) {
     const groups = groupsOf(who.family);
     const [galleries, posts, events, calendarActive] = await Promise.all([
-      familyGalleries(app.db, app.privateMedia.links, groups),
+      familyGalleries(app.db, app.privateMedia.links, groups, (await app.privateMedia.files()).hidden),
       familyPosts(app.db, groups, { limit: 5, offset: 0 }),
       familyEvents(app.db, groups, { from: new Date(), limit: 8 }),
       hasCalendarToken(app.db, who.contact.id),
@@ -223,7 +231,8 @@ export default async function familyAreaRoutes(
   app.get<{ Params: { id: string } }>('/family/galleries/:id', async (request, reply) => {
     const who = await signedIn(request, reply);
     if (!who) return signInPage(reply, 401, { error: NOT_SIGNED_IN });
-    const gallery = await familyGallery(app.db, app.privateMedia.links, groupsOf(who.family), Number(request.params.id));
+    const { hidden } = await app.privateMedia.files();
+    const gallery = await familyGallery(app.db, app.privateMedia.links, groupsOf(who.family), Number(request.params.id), hidden);
     if (!gallery) return send(reply, 404, 'Not found', <FamilyNotFoundPage school={await school(reply)} viewer={who.viewer} />);
     return send(reply, 200, gallery.title, <FamilyGalleryPage school={await school(reply)} viewer={who.viewer} {...gallery} />);
   });
@@ -244,7 +253,7 @@ export default async function familyAreaRoutes(
   }
 
   app.get('/family/children', async (request, reply) => {
-    const who = await signedIn(request, reply);
+    const who = await signedInWithConsents(request, reply);
     if (!who) return signInPage(reply, 401, { error: NOT_SIGNED_IN });
     const saved = (request.query as { saved?: string }).saved;
     return childrenPage(reply, 200, who, saved ? { saved: 'Your choices are saved.' } : {});
@@ -252,7 +261,7 @@ export default async function familyAreaRoutes(
 
   app.post<{ Params: { id: string } }>('/family/children/:id/consents', async (request, reply) => {
     if (crossSite(app, request)) throw new AppError(403, 'CROSS_SITE', 'Cross-site requests are not allowed.');
-    const who = await signedIn(request, reply);
+    const who = await signedInWithConsents(request, reply);
     if (!who) return signInPage(reply, 401, { error: NOT_SIGNED_IN });
     const child = who.family.children.find((c) => String(c.id) === request.params.id);
     // Another family's child is no child of this page: the same answer as a child that does not exist.

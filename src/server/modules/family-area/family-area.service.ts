@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FamilyGalleryCard, FamilyPhoto } from '../../../client/features/family-area/family-pages.tsx';
-import type { Family } from '../../../shared/schemas/family.ts';
 import { variantUrl } from '../../../shared/schemas/media.ts';
 import type { Db } from '../../db/client.ts';
-import { familyContacts, galleries } from '../../db/schema/index.ts';
+import { children, families, familyContacts, galleries } from '../../db/schema/index.ts';
 import { sessionIdOf } from '../auth/sessions.service.ts';
 import { forFamiliesOf, type FamilyGroup } from '../families/family-content.ts';
 import { familyHasAccess } from '../family-auth/family-auth.service.ts';
 import { currentProgrammes } from '../admissions/programmes.ts';
-import { hiddenPhotoUrls, type PhotoLinks } from '../galleries/private-media.ts';
+import { hiddenKey, type PhotoLinks } from '../galleries/private-media.ts';
 
-export const groupsOf = (family: Pick<Family, 'children'>): FamilyGroup[] =>
+export const groupsOf = (family: { children: { branch: string | null; programme: string }[] }): FamilyGroup[] =>
   family.children.map((c) => ({ branch: c.branch, programme: c.programme }));
 
 /** Galleries a family may see: published, for its families (all, a child's branch, a child's programme there). */
@@ -34,7 +33,12 @@ export async function audienceLabels(db: Db) {
 const altOf = (g: GalleryRow, url: string) => g.photoTexts.find((t) => t.url === url)?.alt ?? '';
 
 /** The galleries for the family, newest first, each with a signed link of its first photo. */
-export async function familyGalleries(db: Db, links: PhotoLinks, groups: FamilyGroup[]): Promise<FamilyGalleryCard[]> {
+export async function familyGalleries(
+  db: Db,
+  links: PhotoLinks,
+  groups: FamilyGroup[],
+  hidden: Set<string>,
+): Promise<FamilyGalleryCard[]> {
   if (groups.length === 0) return [];
   const rows = await db
     .select()
@@ -42,16 +46,10 @@ export async function familyGalleries(db: Db, links: PhotoLinks, groups: FamilyG
     .where(forGroups(groups))
     .orderBy(desc(galleries.createdAt), desc(galleries.id))
     .limit(200);
-  const [hidden, label] = await Promise.all([
-    hiddenPhotoUrls(
-      db,
-      rows.map((r) => r.id),
-    ),
-    audienceLabels(db),
-  ]);
+  const label = await audienceLabels(db);
   return Promise.all(
     rows.map(async (g) => {
-      const photos = g.images.filter((url) => !hidden.get(g.id)?.has(url));
+      const photos = g.images.filter((url) => !hidden.has(hiddenKey(g.id, url)));
       const first = photos[0];
       return {
         id: g.id,
@@ -75,19 +73,18 @@ const fileGallery = (g: GalleryRow) => ({
 });
 
 /** One gallery of the family's, its photos (hidden ones left out) as signed links; null if not theirs. */
-export async function familyGallery(db: Db, links: PhotoLinks, groups: FamilyGroup[], id: number) {
+export async function familyGallery(db: Db, links: PhotoLinks, groups: FamilyGroup[], id: number, hidden: Set<string>) {
   if (groups.length === 0 || !Number.isSafeInteger(id) || id < 1 || id > 2 ** 31 - 1) return null;
   const [g] = await db
     .select()
     .from(galleries)
     .where(and(eq(galleries.id, id), forGroups(groups)));
   if (!g) return null;
-  const [hidden, label] = await Promise.all([hiddenPhotoUrls(db, [g.id]), audienceLabels(db)]);
-  const gone = hidden.get(g.id);
+  const label = await audienceLabels(db);
   const scope = fileGallery(g);
   const photos: FamilyPhoto[] = await Promise.all(
     g.images
-      .filter((url) => !gone?.has(url))
+      .filter((url) => !hidden.has(hiddenKey(g.id, url)))
       .map(async (url) => {
         const [small, medium, large] = await Promise.all([400, 800, 1600].map((w) => links.sign(variantUrl(url, w), scope)));
         const words = g.photoTexts.find((t) => t.url === url);
@@ -145,4 +142,31 @@ export async function contactOf(db: Db, contactId: number) {
     .from(familyContacts)
     .where(eq(familyContacts.id, contactId));
   return row ?? null;
+}
+
+/** A family's name and its children's names and groups: what most family pages need (one query). */
+export async function familyGroups(db: Db, familyId: number) {
+  const rows = await db
+    .select({
+      name: families.name,
+      childId: children.id,
+      firstName: children.firstName,
+      lastName: children.lastName,
+      branch: children.branch,
+      programme: children.programme,
+    })
+    .from(families)
+    .leftJoin(children, eq(children.familyId, families.id))
+    .where(eq(families.id, familyId))
+    .orderBy(asc(children.birthDate), asc(children.id));
+  if (rows.length === 0) return null;
+  return {
+    id: familyId,
+    name: rows[0]!.name,
+    children: rows.flatMap((r) =>
+      r.childId === null
+        ? []
+        : [{ id: r.childId, firstName: r.firstName!, lastName: r.lastName!, branch: r.branch, programme: r.programme! }],
+    ),
+  };
 }

@@ -120,7 +120,15 @@ export const familyVisible = (g: FileGallery) =>
  * gallery holds it that is not for everyone, or hides it. Files in no gallery (covers, the
  * website's photos, a post's images) are public, as before.
  */
-export async function loadPrivateFiles(db: Db): Promise<Map<string, FileGallery[]>> {
+/** The private files with their galleries, and the photos hidden in each gallery (`${galleryId} ${url}`). */
+export interface PrivateFiles {
+  byFile: Map<string, FileGallery[]>;
+  hidden: Set<string>;
+}
+
+export const hiddenKey = (galleryId: number, url: string) => `${galleryId} ${url}`;
+
+export async function loadPrivateFiles(db: Db): Promise<PrivateFiles> {
   const [rows, hidden] = await Promise.all([
     rowsOf<{
       id: number;
@@ -137,14 +145,14 @@ export async function loadPrivateFiles(db: Db): Promise<Map<string, FileGallery[
     ),
     hiddenPhotos(db),
   ]);
-  const hiddenSet = new Set(hidden.map((h) => `${h.galleryId} ${h.photo}`));
+  const hiddenSet = new Set(hidden.map((h) => hiddenKey(h.galleryId, h.photo)));
   const byFile = new Map<string, FileGallery[]>();
   const publicFiles = new Set<string>();
   for (const g of rows) {
     const id = Number(g.id);
     const urls = [...(g.images ?? []), ...(g.thumbnail ? [g.thumbnail] : [])];
     for (const url of urls) {
-      const hiddenHere = hiddenSet.has(`${id} ${url}`);
+      const hiddenHere = hiddenSet.has(hiddenKey(id, url));
       const names = storageNamesOf(url);
       if (g.audience === 'everyone' && !hiddenHere) {
         for (const name of names) publicFiles.add(name);
@@ -178,7 +186,7 @@ export async function loadPrivateFiles(db: Db): Promise<Map<string, FileGallery[
     const open = new Set(everyone.flatMap((r) => storageNamesOf(r.url)));
     for (const name of names) if (open.has(name)) byFile.delete(name);
   }
-  return byFile;
+  return { byFile, hidden: hiddenSet };
 }
 
 /** How long a signed link of a private photo works. */
