@@ -56,7 +56,8 @@ async function finishSetup(page: Page, submit: string, done: string) {
   await page.getByRole('button', { name: submit }).click();
   const codes = page.getByRole('list', { name: 'Recovery codes' });
   await codes.waitFor();
-  expect(await codes.getByRole('listitem').count()).toBe(10);
+  // The list can be drawn a moment before its codes (a clean-clone run under load saw 0).
+  await expect.poll(() => codes.getByRole('listitem').count(), { timeout: 10_000 }).toBe(10);
   return {
     key,
     keep: async () => {
