@@ -73,12 +73,10 @@ describe.skipIf(!built)('the back office page', () => {
     const api = (await app.inject({ url: '/api/auth/user', headers: { cookie: admin } })).json();
     expect(JSON.parse(block!)).toEqual({ ...api, user: { ...api.user, updatedAt: expect.any(String) } });
     expect(signedIn.body).toContain(`href="/${chunkOf('blog-admin')}"`);
-    // The editor's chunk with the page for a writer of the blog, never for a reader or a visitor.
+    // The editor's chunk is not fetched with the page, even for a writer: it starts after the
+    // screen's first paint, and fetched with the page it held that paint back (issue 30).
     const editor = manifest['src/client/features/posts/components/rich-text-editor.tsx']!.file;
-    expect(signedIn.body).toContain(`<link rel="modulepreload" crossorigin fetchpriority="low" href="/${editor}"`);
-    const reader = await sessionCookie(app, await createUser(app, { role: null, permissions: { blog: { read: true } } }));
-    expect((await app.inject({ url: '/cms/blog', headers: { cookie: reader } })).body).not.toContain(editor);
-    expect((await app.inject({ url: '/cms/blog' })).body).not.toContain(editor);
+    expect(signedIn.body).not.toContain(editor);
 
     for (const cookie of [undefined, 'sid=not-a-session']) {
       const other = await app.inject({ url: '/cms/blog', headers: cookie ? { cookie } : {} });

@@ -16,18 +16,6 @@ const screenKey = (module: string) => `src/client/app/routes/cms/screens/${modul
 
 const BACK_OFFICE = 'src/client/app/routes/cms/cms-app.tsx';
 
-const RICH_TEXT = 'src/client/features/posts/components/rich-text-editor.tsx';
-/**
- * A lazy chunk a screen loads at once for a user who may write there: the blog screen's editor
- * (TipTap, about 110 KB compressed), which a member of staff who only reads the blog never loads.
- * Preloaded with the page, it no longer waits for the screen to be drawn: Lighthouse (mobile) on
- * the editor, LCP 3.16-3.24 → 3.02-3.13 s.
- */
-const WRITER_CHUNKS: Record<string, readonly [Module, string]> = {
-  'blog-admin': ['blog', RICH_TEXT],
-  // A page of the school's own (issue 30): the same editor, LCP 3.4-3.8 s before it was preloaded.
-  'website-pages-editor': ['website', RICH_TEXT],
-};
 const WIZARD = 'src/client/app/routes/install/install-app.tsx';
 
 /**
@@ -53,9 +41,7 @@ export function cmsPreloader(clientDist: string): (pathname: string, user?: Curr
   return (pathname, user) => {
     const signIn = pathname === '/cms/reset-password' ? RESET_PASSWORD : user ? undefined : LOGIN;
     const screen = signIn ? undefined : cmsScreenFor(pathname);
-    const writerChunk = screen ? WRITER_CHUNKS[screen] : undefined;
-    const writes = writerChunk !== undefined && Boolean(user?.permissions?.[writerChunk[0]]?.write);
-    const key = /^\/install/.test(pathname) ? WIZARD : (signIn ?? `${screen ?? ''}${writes ? ':writer' : ''}`);
+    const key = /^\/install/.test(pathname) ? WIZARD : (signIn ?? screen ?? '');
     let links = memo.get(key);
     if (links === undefined) {
       const scripts = new Set<string>();
@@ -76,7 +62,6 @@ export function cmsPreloader(clientDist: string): (pathname: string, user?: Curr
               BACK_OFFICE,
               ...(signIn ? [signIn] : []),
               ...(screen ? [screenKey(screen)] : []),
-              ...(writes ? [writerChunk![1]] : []),
             ];
       for (const name of names) visit(name);
       links = [

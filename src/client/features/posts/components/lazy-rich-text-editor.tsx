@@ -10,7 +10,10 @@ const Editor = lazyComponent(() => import('./rich-text-editor.tsx').then((m) => 
 /**
  * The body editor (TipTap, about 110 KB compressed, its own chunk) started once the form around it
  * has been painted: the screen's first paint (its LCP) never waits for TipTap to be run, which
- * Lighthouse counted against the blog and page editors (LCP 3.3-3.7 s on a slowed phone).
+ * Lighthouse counted against the blog and page editors (LCP 3.3-3.7 s on a slowed phone). Its chunk
+ * is not preloaded with the page either: fetched beside the screen's own it delayed that paint
+ * (blog editor LCP 3.3 → 3.0 s without it). Started on the person's first use of the page instead,
+ * its start (about 170 ms of blocking on a slowed phone) would fall on that first tap or key.
  */
 export function LazyRichTextEditor(props: ComponentProps<typeof RichTextEditor>) {
   const [painted, setPainted] = useState(false);
