@@ -2,9 +2,11 @@
  * DESIGN §6: the website's own modules, shown before the spec's. `website` (issue 30): read = see
  * the public pages' drafts and history, write = edit and publish them, delete = delete own pages.
  * `families` (issue 32): read = see families, children and their photo consents, write = add and
- * change them and record a consent given on paper, delete = delete a family.
+ * change them and record a consent given on paper, delete = delete a family. `notices` (issue 33):
+ * read = see notices, mailings with their progress and the newsletter's subscribers, write = publish
+ * notices and closure alerts, start and retry mailings, delete = delete a notice or a subscriber.
  */
-export const SITE_MODULES = ['gallery', 'events', 'blog', 'website', 'families'] as const;
+export const SITE_MODULES = ['gallery', 'events', 'blog', 'website', 'families', 'notices'] as const;
 
 /** §9: the 15 modules of the permission model, in the spec's order. */
 export const BUSINESS_MODULES = [
@@ -25,7 +27,7 @@ export const BUSINESS_MODULES = [
   'settings',
 ] as const;
 
-/** Every module of the permission grid: the site's five, then §9's fifteen. */
+/** Every module of the permission grid: the site's six, then §9's fifteen. */
 export const MODULES = [...SITE_MODULES, ...BUSINESS_MODULES] as const;
 export type Module = (typeof MODULES)[number];
 
@@ -83,6 +85,7 @@ export const ROLE_PRESETS: Record<SystemRole, { displayName: string; description
       blog: ACTIONS,
       website: ACTIONS,
       families: ['read', 'write'],
+      notices: ACTIONS,
       leads: ACTIONS,
       settings: ['read'],
     }),

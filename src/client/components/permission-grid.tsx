@@ -10,6 +10,7 @@ const LABELS: Partial<Record<Module, string>> = {
   blog: 'Blog',
   website: 'Public pages',
   families: 'Families and children',
+  notices: 'Notices and newsletter',
   leads: 'Leads (enquiries)',
   aiInsights: 'AI insights',
   aiAssistant: 'AI assistant',

@@ -6,3 +6,4 @@ export * from './site.ts';
 export * from './families.ts';
 export * from './family-auth.ts';
 export * from './gallery-tags.ts';
+export * from './mailings.ts';
