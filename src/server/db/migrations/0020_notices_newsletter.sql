@@ -22,6 +22,7 @@ CREATE TABLE "mailings" (
 	"text" text NOT NULL,
 	"operational" boolean DEFAULT false NOT NULL,
 	"audience_label" text NOT NULL,
+	"site_origin" text NOT NULL,
 	"state" text DEFAULT 'sending' NOT NULL,
 	"created_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -98,6 +98,8 @@ export const mailings = pgTable(
     operational: boolean('operational').notNull().default(false),
     /** Who it went to, in words ("Subscribers to news", "Families · City"). */
     audienceLabel: text('audience_label').notNull(),
+    /** The site's origin the links are made on (the request's that started it, or the configured one). */
+    siteOrigin: text('site_origin').notNull(),
     state: text('state', { enum: MAILING_STATES }).notNull().default('sending'),
     createdBy: by('created_by'),
     createdAt: createdAt(),
