@@ -14,6 +14,7 @@ import feedsRoutes from './feeds/feeds.routes.ts';
 import galleriesRoutes from './galleries/galleries.routes.ts';
 import healthRoutes from './health/health.routes.ts';
 import installRoutes from './install/install.routes.ts';
+import mailingsRoutes from './mailings/mailings.routes.ts';
 import mediaRoutes from './media/media.routes.ts';
 import overviewRoutes from './overview/overview.routes.ts';
 import postsRoutes from './posts/posts.routes.ts';
@@ -45,6 +46,7 @@ export async function registerModules(app: FastifyInstance) {
     postsRoutes,
     mediaRoutes,
     enquiriesRoutes,
+    mailingsRoutes,
     admissionsRoutes,
     familiesRoutes,
     familyAuthRoutes,
