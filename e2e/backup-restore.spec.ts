@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE } from './support/browser.ts';
+import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE, toastsGone } from './support/browser.ts';
 import { chromiumMissingReason } from './support/env.ts';
 import { E2E_ADMIN, installSchool, signInAsAdmin } from './support/install.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -55,7 +55,7 @@ describe.skipIf(chromiumMissingReason())('backups in the back office', () => {
     await confirm.getByLabel('Your current password').fill(E2E_ADMIN.password);
     await confirm.getByLabel('Passphrase for the two-factor key (optional)').fill(PASSPHRASE);
     // The "Daily backups are on." toast fades while the dialog opens: axe once it has gone, not mid-fade.
-    await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
+    await toastsGone(page);
     await expectNoAxeViolations(page);
     const [download] = await Promise.all([
       page.waitForEvent('download'),

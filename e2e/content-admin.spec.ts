@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE } from './support/browser.ts';
+import { DESKTOP, axeWithoutToasts, launchBrowser, openPage, PHONE } from './support/browser.ts';
 import { chromiumMissingReason } from './support/env.ts';
 import { installSchool, signInAsAdmin } from './support/install.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -14,11 +14,7 @@ const png = (color: string, name: string) =>
 
 const visible = (page: Page, text: string | RegExp) => page.getByText(text).first().isVisible();
 
-/** Axe once the toasts (fading in and out) are gone. */
-async function axe(page: Page) {
-  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
-  await expectNoAxeViolations(page);
-}
+const axe = axeWithoutToasts;
 
 describe.skipIf(chromiumMissingReason())('content in the back office', () => {
   let server: RunningServer;

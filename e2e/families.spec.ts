@@ -1,14 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE } from './support/browser.ts';
+import { DESKTOP, expectNoAxeViolations, toastsGone, enrolledColumn, launchBrowser, openPage, PHONE } from './support/browser.ts';
 import { chromiumMissingReason } from './support/env.ts';
 import { E2E_ADMIN, installSchool, signInAsAdmin } from './support/install.ts';
 import { gotoReady, login } from './support/public-content.ts';
 import { enrolledAdmission } from './support/staff-api.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-
-const enrolledColumn = (page: Page) => page.getByRole('region', { name: /^Enrolled/ });
-const toastsGone = (page: Page) => expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
 
 /** Records a consent through the family screen's dialog, as staff do from a paper form. */
 async function recordConsent(page: Page, child: string, purpose: string, answer: 'Given' | 'Withdrawn', axe = false) {

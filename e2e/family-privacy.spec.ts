@@ -1,24 +1,13 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage } from './support/browser.ts';
+import { DESKTOP, expectNoAxeViolations, toastsGone, enrolledColumn, launchBrowser, openPage } from './support/browser.ts';
 import { chromiumMissingReason } from './support/env.ts';
 import { E2E_ADMIN, installSchool, signInAsAdmin } from './support/install.ts';
 import { gotoReady, login } from './support/public-content.ts';
-import { sendAdmission, staffCall } from './support/staff-api.ts';
+import { admissionAt, ENROL } from './support/staff-api.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-
-/** An admission sent the way the form sends it, then moved by staff through `stages`. */
-async function admissionAt(base: string, cookie: string, name: string, email: string, stages: string[]) {
-  const id = await sendAdmission(base, name, 'Anil Kulkarni', email);
-  for (const to of stages) await staffCall(base, cookie, 'POST', `/api/enquiries/${id}/stage`, { to });
-  return id;
-}
-
-const ENROL = ['contacted', 'offered', 'enrolled'];
-const enrolledColumn = (page: Page) => page.getByRole('region', { name: /^Enrolled/ });
-const toastsGone = (page: Page) => expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
 
 describe.skipIf(chromiumMissingReason())('a family’s data: a sibling added, exported, erased (issue 32)', () => {
   let server: RunningServer;
@@ -36,10 +25,10 @@ describe.skipIf(chromiumMissingReason())('a family’s data: a sibling added, ex
 
   it('adds a sibling to the family, downloads the family’s zip, and erases the family after confirming', async () => {
     const email = 'anil@example.com';
-    await admissionAt(server.url, cookie, 'Ira Kulkarni', email, ENROL);
-    await admissionAt(server.url, cookie, 'Om Kulkarni', email, ENROL);
+    await admissionAt(server.url, cookie, 'Ira Kulkarni', 'Anil Kulkarni', email, ENROL);
+    await admissionAt(server.url, cookie, 'Om Kulkarni', 'Anil Kulkarni', email, ENROL);
     // A third child's admission from the same parent is still open.
-    await admissionAt(server.url, cookie, 'Uma Kulkarni', email, ['contacted']);
+    await admissionAt(server.url, cookie, 'Uma Kulkarni', 'Anil Kulkarni', email, ['contacted']);
 
     const t = await openPage(browser, server.url, DESKTOP);
     const { page } = t;

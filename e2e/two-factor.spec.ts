@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage as openTestPage, PHONE } from './support/browser.ts';
+import { DESKTOP, axeWithoutToasts, launchBrowser, openPage as openTestPage, PHONE } from './support/browser.ts';
 import { chromiumMissingReason } from './support/env.ts';
 import { E2E_ADMIN, installSchool } from './support/install.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -21,11 +21,7 @@ async function openPage(...args: Parameters<typeof openTestPage>) {
   return t;
 }
 
-/** Axe once the toasts (fading in and out) are gone. */
-async function axe(page: Page) {
-  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
-  await expectNoAxeViolations(page);
-}
+const axe = axeWithoutToasts;
 
 async function signIn(page: Page, username: string, password: string) {
   await page.goto('/cms');

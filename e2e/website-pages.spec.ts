@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE } from './support/browser.ts';
+import { DESKTOP, axeWithoutToasts, launchBrowser, openPage, PHONE } from './support/browser.ts';
 import { chromiumMissingReason } from './support/env.ts';
 import { installSchool, signInAsAdmin } from './support/install.ts';
 import { gotoReady } from './support/public-content.ts';
@@ -8,11 +8,7 @@ import { startServer, type RunningServer } from './support/server.ts';
 
 const visible = (page: Page, text: string | RegExp) => page.getByText(text).first().isVisible();
 
-/** Axe once the toasts (fading in and out) are gone. */
-async function axe(page: Page) {
-  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
-  await expectNoAxeViolations(page);
-}
+const axe = axeWithoutToasts;
 
 /** Presses Tab until the focused element's name starts with `name` (keyboard only). */
 async function tabTo(page: Page, name: string) {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectNoAxeViolations, launchBrowser, openPage, PHONE } from './support/browser.ts';
+import { DESKTOP, axeWithoutToasts, launchBrowser, openPage, PHONE } from './support/browser.ts';
 import { chromiumMissingReason } from './support/env.ts';
 import { E2E_ADMIN, installSchool, signInAsAdmin } from './support/install.ts';
 import { gotoReady } from './support/public-content.ts';
@@ -17,11 +17,7 @@ const gardenPhoto = async () => ({
     .toBuffer(),
 });
 
-/** Axe once the toasts (sliding in and fading out) are gone. */
-async function axe(page: Page) {
-  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
-  await expectNoAxeViolations(page);
-}
+const axe = axeWithoutToasts;
 
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();

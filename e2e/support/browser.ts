@@ -77,3 +77,16 @@ export async function expectNoAxeViolations(page: Page) {
   );
   expect(findings, `axe findings on ${page.url()}`).toEqual([]);
 }
+
+/** Waits until the toasts (sliding in, fading out) have gone: axe would catch one mid-fade. */
+export const toastsGone = (page: Page) =>
+  expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
+
+/** Axe on the page once its toasts have gone. */
+export async function axeWithoutToasts(page: Page) {
+  await toastsGone(page);
+  await expectNoAxeViolations(page);
+}
+
+/** The admissions board's Enrolled column (where "Create family for ..." is). */
+export const enrolledColumn = (page: Page) => page.getByRole('region', { name: /^Enrolled/ });

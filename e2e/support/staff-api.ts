@@ -36,15 +36,16 @@ export async function sendAdmission(base: string, name: string, fatherName: stri
 }
 
 /** An admission sent the way the form sends it, then taken to Enrolled by staff through the API: its id. */
-export async function enrolledAdmission(base: string, cookie: string, name: string, fatherName: string, email: string) {
+/** The stages that take an admission to Enrolled. */
+export const ENROL = ['contacted', 'offered', 'enrolled'];
+
+/** An admission sent the way the form sends it, then moved by staff through `stages`. */
+export async function admissionAt(base: string, cookie: string, name: string, fatherName: string, email: string, stages = ENROL) {
   const id = await sendAdmission(base, name, fatherName, email);
-  for (const to of ['contacted', 'offered', 'enrolled']) {
-    const moved = await fetch(`${base}/api/enquiries/${id}/stage`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie, origin: base },
-      body: JSON.stringify({ to }),
-    });
-    if (moved.status !== 200) throw new Error(`move to ${to} failed: ${moved.status} ${await moved.text()}`);
-  }
+  for (const to of stages) await staffCall(base, cookie, 'POST', `/api/enquiries/${id}/stage`, { to });
   return id;
 }
+
+/** An admission taken to Enrolled. */
+export const enrolledAdmission = (base: string, cookie: string, name: string, fatherName: string, email: string) =>
+  admissionAt(base, cookie, name, fatherName, email);
