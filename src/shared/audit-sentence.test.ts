@@ -103,4 +103,13 @@ describe('an audit entry as a sentence', () => {
     expect(consent('none', true)).toBe('Marked Vihaan Rao as “No images anywhere”');
     expect(consent('none', false)).toBe('Lifted “No images anywhere” for Vihaan Rao');
   });
+
+  it('words notices and their e-mail (issue 33)', () => {
+    const notice = { entity: 'notice' as const, entityId: '4', title: 'Closed today: snow' };
+    expect(auditSentence(entry({ ...notice, action: 'create' }))).toBe('Added the notice “Closed today: snow”');
+    expect(auditSentence(entry({ ...notice, action: 'email', details: { mailing: 2, recipients: 31 } }))).toBe(
+      'E-mailed the notice “Closed today: snow” to 31 addresses',
+    );
+    expect(auditSentence(entry({ ...notice, action: 'unpublish' }))).toBe('Took the notice “Closed today: snow” off the site');
+  });
 });

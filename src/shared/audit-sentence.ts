@@ -94,6 +94,8 @@ function thing(entity: AuditEntry['entity'], entry: AuditEntry, names: AuditName
       return numbered('category');
     case 'role':
       return numbered('role');
+    case 'notice':
+      return numbered('notice');
     case 'user':
       return staff(entry, names);
     case 'school':
@@ -234,6 +236,10 @@ export function auditSentence(entry: AuditEntry, names: AuditNames = {}): string
       return details?.mailed === false
         ? `Made a sign-in link for ${to} of ${what}, to pass on`
         : `A sign-in link was sent to ${to} of ${what}`;
+    }
+    case 'email': {
+      const n = Number(details?.recipients);
+      return `E-mailed ${what}${Number.isFinite(n) ? ` to ${n} address${n === 1 ? '' : 'es'}` : ''}`;
     }
     case 'private-photo-view':
       return `Viewed a private photo of ${what}${entry.title ? ` (${entry.title})` : ''}`;

@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = {
   'family-export': 'Family data exported',
   'family-erase': 'Family erased',
   'private-photo-view': 'Private photo viewed',
+  email: 'E-mailed',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
@@ -53,6 +54,7 @@ export const AUDIT_ENTITIES = {
   section: 'Public page words',
   family: 'Family',
   child: 'Child',
+  notice: 'Notice',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_KEYS = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
