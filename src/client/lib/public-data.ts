@@ -4,6 +4,7 @@ import type { SiteContent } from '#shared/schemas/site-content.ts';
 import type { SectionKey } from '#shared/schemas/site-content-defaults.ts';
 import { pageNumberOf } from '#shared/page-number.ts';
 import type { PhotoWords } from '#shared/photo-text.ts';
+import type { NoticeBanner } from '#shared/schemas/notice.ts';
 import { eventsHref, type EventsQuery } from '#shared/public-lists.ts';
 import { apiGet, ApiError } from './api-client.ts';
 
@@ -141,6 +142,8 @@ export interface PublicData {
   /** Every published page of the school's own, by title (the header, the footer and the sitemap). */
   pages(): Promise<PublicPageLink[]>;
   page(slug: string): Promise<PublicOwnPage | null>;
+  /** The notices for everyone showing now (issue 33): the banner above every page. */
+  notices(): Promise<NoticeBanner[]>;
 }
 
 const orNull = async <T>(load: Promise<{ data: T }>): Promise<T | null> => {
@@ -172,6 +175,7 @@ export const browserPublicData: PublicData = {
   content: async <K extends SectionKey>(key: K) => (await apiGet<{ data: SiteSection<K> }>(`/api/site/content/${key}`)).data,
   pages: async () => (await apiGet<{ data: PublicPageLink[] }>('/api/site/pages')).data,
   page: (slug) => orNull(apiGet(`/api/site/pages/${path(slug)}`)),
+  notices: async () => (await apiGet<{ data: NoticeBanner[] }>('/api/site/notices')).data,
 };
 
 /** The data source of a loader: the server's through the request context, else the browser's. */

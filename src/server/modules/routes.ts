@@ -16,6 +16,7 @@ import healthRoutes from './health/health.routes.ts';
 import installRoutes from './install/install.routes.ts';
 import mailingsRoutes from './mailings/mailings.routes.ts';
 import mediaRoutes from './media/media.routes.ts';
+import noticesRoutes from './notices/notices.routes.ts';
 import overviewRoutes from './overview/overview.routes.ts';
 import postsRoutes from './posts/posts.routes.ts';
 import rolesRoutes from './roles/roles.routes.ts';
@@ -47,6 +48,7 @@ export async function registerModules(app: FastifyInstance) {
     mediaRoutes,
     enquiriesRoutes,
     mailingsRoutes,
+    noticesRoutes,
     admissionsRoutes,
     familiesRoutes,
     familyAuthRoutes,

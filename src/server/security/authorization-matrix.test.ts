@@ -102,6 +102,8 @@ const EXPECTED: Record<string, Rule> = {
   'GET /api/site/content/:key': 'public',
   'GET /api/site/pages': 'public',
   'GET /api/site/pages/:slug': 'public',
+  // The public site's notice banners (issue 33).
+  'GET /api/site/notices': 'public',
 
   // Events, galleries, posts (reads public; drafts need the module's read), uploads.
   'GET /api/events': 'public',
@@ -203,6 +205,15 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/family/sign-in-link': 'public',
   'GET /api/family/me': 'family-session',
   'POST /api/family/sign-out': 'public',
+
+  // Notices and closure alerts (issue 33): the notices module.
+  'GET /api/notices': needs('notices', 'read'),
+  'GET /api/notices/recipients': needs('notices', 'read'),
+  'GET /api/notices/:id': needs('notices', 'read'),
+  'POST /api/notices': needs('notices', 'write'),
+  'PUT /api/notices/:id': needs('notices', 'write'),
+  'DELETE /api/notices/:id': needs('notices', 'delete'),
+  'POST /api/notices/:id/email': needs('notices', 'write'),
 
   // Backups hold every account and enquiry, and a restore replaces everything: administrators only
   // (issue 29), each download and restore confirmed with the password again.

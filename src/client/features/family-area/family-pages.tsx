@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { Logo } from '#client/components/layout/logo.tsx';
+import { NoticeBanners } from '#client/components/public/notice-banners.tsx';
+import type { NoticeBanner } from '#shared/schemas/notice.ts';
 import { formatLongDate, formatTime, formatWeekdayDate } from '#shared/dates.ts';
 
 /**
@@ -79,6 +81,9 @@ export interface FamilyChildView {
   consentNotes: string[];
 }
 
+/** The school's notices for the signed-in family (issue 33), shown under the header of every page. */
+export const FamilyNotices = createContext<NoticeBanner[]>([]);
+
 const NAV = [
   { href: '/family', label: 'Home' },
   { href: '/family/children', label: 'Children and consent' },
@@ -101,6 +106,7 @@ export function FamilyLayout({
   current?: string;
   children: ReactNode;
 }) {
+  const notices = useContext(FamilyNotices);
   return (
     <>
       <a
@@ -143,6 +149,7 @@ export function FamilyLayout({
           </nav>
         )}
       </header>
+      {viewer && <NoticeBanners notices={notices} timeZone={school.timeZone} width="max-w-5xl" />}
       <main id="main" className="mx-auto max-w-5xl px-4 py-8">
         {children}
       </main>

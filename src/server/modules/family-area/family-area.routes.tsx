@@ -7,6 +7,7 @@ import {
   FamilyGalleryPage,
   FamilyHomePage,
   FamilyNotFoundPage,
+  FamilyNotices,
   FamilyPostPage,
   FamilySignInPage,
   type FamilyChildView,
@@ -19,7 +20,8 @@ import { audit } from '../audit/audit.service.ts';
 import { consentHistory, getFamily, recordConsent } from '../families/families.service.ts';
 import { contactForFamilySession, deleteFamilySession, FAMILY_COOKIE } from '../family-auth/family-auth.service.ts';
 import { getSchoolProfile } from '../site/site.service.ts';
-import { familyCalendarEvents, familyEvents, familyPost, familyPosts } from '../families/family-content.ts';
+import { familyCalendarEvents, familyEvents, familyPost, familyPosts, type FamilyGroup } from '../families/family-content.ts';
+import { familyBanners } from '../notices/notices.service.ts';
 import { icsCalendar } from '../feeds/feeds.service.ts';
 import {
   contactOf,
@@ -71,6 +73,9 @@ export function familySchool(app: FastifyInstance, request: FastifyRequest): Pro
   return school;
 }
 
+/** The signed-in family's groups, for the notices of every page it is sent (issue 33). */
+const familyGroupsOf = new WeakMap<FastifyRequest, FamilyGroup[]>();
+
 /**
  * A family page: drawn on the server with the public stylesheet and no script, never kept by a
  * cache, indexed by no search engine, and its address (a sign-in link's token) told to no other site.
@@ -82,9 +87,10 @@ export async function sendFamilyPage(
   title: string,
   page: ReactElement,
 ) {
-  const s = await familySchool(app, reply.request);
+  const groups = familyGroupsOf.get(reply.request);
+  const [s, notices] = await Promise.all([familySchool(app, reply.request), groups ? familyBanners(app.db, groups) : []]);
   const head = `<title>${escapeHtml(`${title} | ${s.name}`)}</title>\n    <meta name="robots" content="noindex" />`;
-  const html = renderToStaticMarkup(page);
+  const html = renderToStaticMarkup(<FamilyNotices.Provider value={notices}>{page}</FamilyNotices.Provider>);
   const body = app.scriptlessPage
     ? await app.scriptlessPage(head, html)
     : `<!doctype html><html lang="en"><head><meta charset="utf-8">${head}</head><body>${html}</body></html>`;
@@ -126,6 +132,7 @@ export default async function familyAreaRoutes(
       return null;
     }
     const viewer: FamilyViewer = { name: contact.name, familyName: family.name };
+    familyGroupsOf.set(request, groupsOf(family));
     return { session, contact, family, viewer };
   }
 

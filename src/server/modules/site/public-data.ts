@@ -9,6 +9,7 @@ import { getSchoolProfile, listPostCards, publicSiteSection } from './site.servi
 import { eventFilters, publicEventList } from './event-list.ts';
 import { eventsHref } from '../../../shared/public-lists.ts';
 import { publishedPage, publishedPageLinks } from '../website/pages.service.ts';
+import { liveBanners, publicNoticesToCome } from '../notices/notices.service.ts';
 
 /** Public pages never see drafts. */
 const PUBLISHED = { includeDrafts: false } as const;
@@ -89,6 +90,9 @@ export function createServerPublicData(app: FastifyInstance, memo?: ReadMemo): P
     content: (key) => read(`content ${key}`, () => publicSiteSection(app.db, key, app.log)),
     pages: () => read('pages', () => publishedPageLinks(app.db)),
     page: (slug) => read(`page ${slug}`, () => publishedPage(app.db, slug)),
+    // Those not over are remembered; the ones showing are picked at each render. The page cache is
+    // dropped when one starts or ends (notices/notice-clock.ts).
+    notices: async () => liveBanners(await read('notices', () => publicNoticesToCome(app.db))),
   };
 }
 
@@ -120,5 +124,6 @@ export function reportingUnavailable(data: PublicData, onUnavailable: (error: un
     content: watch(data.content),
     pages: watch(data.pages),
     page: watch(data.page),
+    notices: watch(data.notices),
   };
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLoaderData, useLocation, useMatches, type LoaderFunctionArgs, type UIMatch } from 'react-router';
 import { SiteFooter } from '#client/components/layout/site-footer.tsx';
 import { activeLinkOf, SiteHeader } from '#client/components/layout/site-header.tsx';
+import { NoticeBanners } from '#client/components/public/notice-banners.tsx';
 import { Once } from '#client/lib/once.tsx';
 import { useClientNavigation } from '#client/lib/client-navigation.ts';
 import { publicData } from '#client/lib/public-data.ts';
@@ -9,9 +10,13 @@ import { pageMetaFor } from '../../meta.ts';
 
 export async function publicLayoutLoader({ context }: LoaderFunctionArgs) {
   const data = publicData(context);
-  // The menus' own pages: without them the site still shows its built-in pages.
-  const [school, pages] = await Promise.all([data.school(), data.pages().catch(() => [])]);
-  return { school, pages };
+  // The menus' own pages and the notices: without them the site still shows its built-in pages.
+  const [school, pages, notices] = await Promise.all([
+    data.school(),
+    data.pages().catch(() => []),
+    data.notices().catch(() => []),
+  ]);
+  return { school, pages, notices };
 }
 
 export type PublicLayoutData = Awaited<ReturnType<typeof publicLayoutLoader>>;
@@ -39,7 +44,7 @@ function useRouteChangeEffects(schoolName: string) {
 }
 
 export function PublicLayout() {
-  const { school, pages } = useLoaderData() as PublicLayoutData;
+  const { school, pages, notices } = useLoaderData() as PublicLayoutData;
   const { pathname } = useLocation();
   const menuPages = pages.filter((page) => page.placement === 'header');
   useRouteChangeEffects(school.name);
@@ -49,6 +54,7 @@ export function PublicLayout() {
       <Once id={`header ${activeLinkOf(pathname, menuPages)}`}>
         <SiteHeader schoolName={school.name} brandLine={school.brandLine} pages={menuPages} />
       </Once>
+      <NoticeBanners notices={notices} timeZone={school.timezone} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
