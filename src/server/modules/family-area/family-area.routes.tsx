@@ -106,6 +106,24 @@ export async function sendFamilyPage(
 const NOT_SIGNED_IN = 'Your session has ended: sign in again with a new link.';
 
 /**
+ * The signed-in parent and their family's children and groups, or null (the cookie is then
+ * cleared). The family area's pages ask it, and the newsletter's (issue 33).
+ */
+export async function familySignedIn(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const token = request.cookies[FAMILY_COOKIE];
+  const session = token ? await contactForFamilySession(app.db, token) : null;
+  const contact = session && (await contactOf(app.db, session.contactId));
+  const family = contact && (await familyGroups(app.db, contact.familyId));
+  if (!session || !contact || !family) {
+    if (token) reply.clearCookie(FAMILY_COOKIE, { path: '/' });
+    return null;
+  }
+  const viewer: FamilyViewer = { name: contact.name, familyName: family.name };
+  familyGroupsOf.set(request, groupsOf(family));
+  return { session, contact, family, viewer };
+}
+
+/**
  * The family area (issue 32): pages drawn on the server for a signed-in parent (family cookie,
  * decision 24), never cached, with the galleries of their children's groups as signed links
  * (private media, decision 28) and the photo consents a parent changes. Registered by the
@@ -121,20 +139,7 @@ export default async function familyAreaRoutes(
   const send = (reply: FastifyReply, status: number, title: string, page: ReactElement) =>
     sendFamilyPage(app, reply, status, title, page);
 
-  /** The signed-in parent and their family's children and groups, or null (the cookie is then cleared). */
-  async function signedIn(request: FastifyRequest, reply: FastifyReply) {
-    const token = request.cookies[FAMILY_COOKIE];
-    const session = token ? await contactForFamilySession(app.db, token) : null;
-    const contact = session && (await contactOf(app.db, session.contactId));
-    const family = contact && (await familyGroups(app.db, contact.familyId));
-    if (!session || !contact || !family) {
-      if (token) reply.clearCookie(FAMILY_COOKIE, { path: '/' });
-      return null;
-    }
-    const viewer: FamilyViewer = { name: contact.name, familyName: family.name };
-    familyGroupsOf.set(request, groupsOf(family));
-    return { session, contact, family, viewer };
-  }
+  const signedIn = (request: FastifyRequest, reply: FastifyReply) => familySignedIn(app, request, reply);
 
   /** As signedIn, with the whole family (consents included) for the children's page and its form. */
   async function signedInWithConsents(request: FastifyRequest, reply: FastifyReply) {
