@@ -112,4 +112,22 @@ describe('an audit entry as a sentence', () => {
     );
     expect(auditSentence(entry({ ...notice, action: 'unpublish' }))).toBe('Took the notice “Closed today: snow” off the site');
   });
+
+  it('words mailings: a retry, a test, the sending rate (issue 33)', () => {
+    const mailing = { entity: 'mailing' as const, entityId: '7', title: 'Sports day' };
+    expect(auditSentence(entry({ ...mailing, action: 'mailing-retry', details: { recipients: 3 } }))).toBe(
+      'Sent the mailing “Sports day” again to 3 addresses it had failed for',
+    );
+    expect(auditSentence(entry({ ...mailing, action: 'mailing-test' }))).toBe(
+      'Sent themselves a test of the mailing “Sports day”',
+    );
+    expect(auditSentence(entry({ ...mailing, entityId: null, action: 'mailing-test' }))).toBe(
+      'Sent themselves a test e-mail “Sports day”',
+    );
+    expect(
+      auditSentence(
+        entry({ entity: 'mailing', entityId: null, title: 'Sending rate', action: 'update', changes: ['ratePerMinute'] }),
+      ),
+    ).toBe('Changed mail sending: rate per minute');
+  });
 });

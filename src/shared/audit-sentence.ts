@@ -96,6 +96,8 @@ function thing(entity: AuditEntry['entity'], entry: AuditEntry, names: AuditName
       return numbered('role');
     case 'notice':
       return numbered('notice');
+    case 'mailing':
+      return entry.entityId === null ? 'mail sending' : numbered('mailing');
     case 'user':
       return staff(entry, names);
     case 'school':
@@ -241,6 +243,14 @@ export function auditSentence(entry: AuditEntry, names: AuditNames = {}): string
       const n = Number(details?.recipients);
       return `E-mailed ${what}${Number.isFinite(n) ? ` to ${n} address${n === 1 ? '' : 'es'}` : ''}`;
     }
+    case 'mailing-retry': {
+      const n = Number(details?.recipients);
+      return `Sent ${what} again to ${Number.isFinite(n) ? `${n} address${n === 1 ? '' : 'es'} it had failed for` : 'the addresses it had failed for'}`;
+    }
+    case 'mailing-test':
+      return entry.entityId === null
+        ? `Sent themselves a test e-mail ${quoted(entry.title)}`.trim()
+        : `Sent themselves a test of ${what}`;
     case 'private-photo-view':
       return `Viewed a private photo of ${what}${entry.title ? ` (${entry.title})` : ''}`;
     case 'family-export':

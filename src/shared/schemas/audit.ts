@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = {
   'family-erase': 'Family erased',
   'private-photo-view': 'Private photo viewed',
   email: 'E-mailed',
+  'mailing-retry': 'Failed mail sent again',
+  'mailing-test': 'Test e-mail sent',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
@@ -55,6 +57,7 @@ export const AUDIT_ENTITIES = {
   family: 'Family',
   child: 'Child',
   notice: 'Notice',
+  mailing: 'Mailing',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_KEYS = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
