@@ -52,9 +52,10 @@ function Banner({ notice, timeZone, width }: { notice: NoticeBanner; timeZone: s
         <p className={`text-xs font-bold tracking-wide uppercase ${closure ? 'text-red-50' : 'text-amber-900'}`}>
           {closure ? 'Closure notice' : 'Notice'}
         </p>
-        <h2 id={titleId} className="text-lg font-extrabold leading-snug">
+        {/* A region named by its title, not a heading: the page's first heading is its own h1. */}
+        <p id={titleId} className="text-lg font-extrabold leading-snug">
           {notice.title}
-        </h2>
+        </p>
         <p className="mt-1 whitespace-pre-line">{notice.body}</p>
         <p className={`mt-1 text-sm ${closure ? 'text-red-50' : 'text-slate-700'}`}>
           Until {formatWeekdayDate(notice.endsAt, timeZone)}, {formatTime(notice.endsAt, timeZone)}

@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIST_DIR } from '../../plugins/render.ts';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { installTestSchool, sessionCookie } from '../../test/factories.ts';
+
+// Issue 33, "the banner shows and then ends by itself": public pages are kept (page cache) and
+// their reads remembered, yet a notice shows from its start and goes at its end without any write.
+const built = existsSync(join(DIST_DIR, 'ssr/entry-server.js'));
+const ROOT = resolve(import.meta.dirname, '../../../..');
+
+describe.skipIf(!built)('the notice banner on cached public pages', () => {
+  let app: FastifyInstance;
+  let admin: string;
+  beforeAll(async () => {
+    app = await buildTestApp({ pages: true, publicUrl: 'https://school.example' });
+    admin = await sessionCookie(app, (await installTestSchool(app)).admin);
+  }, 60_000);
+  afterAll(() => app?.close());
+
+  const page = (url: string) => app.inject({ url });
+  async function publish(title: string, times: { startsAt?: Date; endsAt: Date }, urgency = 'closure') {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/notices',
+      headers: { cookie: admin },
+      payload: {
+        title,
+        body: 'The school is closed today because of snow.',
+        urgency,
+        audience: 'everyone',
+        published: true,
+        startsAt: times.startsAt?.toISOString(),
+        endsAt: times.endsAt.toISOString(),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+
+  it('shows a live notice on every page, kept in the cache, and takes it off by itself at its end', async () => {
+    const endsAt = new Date(Date.now() + 3_000);
+    await publish('Closed today: snow', { endsAt });
+    const home = await page('/');
+    expect(home.body).toContain('Closed today: snow');
+    expect(home.body).toMatch(/<section aria-labelledby="notice-\d+"[^>]*>/);
+    expect(home.body).toContain('Closure notice');
+    expect(home.body).not.toMatch(/role="alert"[^>]*>[^<]*Closed today/);
+    // The same bytes from the cache on the next visit; other pages carry it too.
+    expect((await page('/')).headers.etag).toBe(home.headers.etag);
+    expect(app.pageCache.size).toBeGreaterThan(0);
+    expect((await page('/events')).body).toContain('Closed today: snow');
+
+    const report = await new HtmlValidate(new FileSystemConfigLoader()).validateString(home.body, join(ROOT, 'public-page.html'));
+    expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`))).toEqual([]);
+
+    await expect
+      .poll(async () => (await page('/')).body.includes('Closed today: snow'), { timeout: 10_000, interval: 200 })
+      .toBe(false);
+    expect(Date.now()).toBeGreaterThanOrEqual(endsAt.getTime());
+    expect((await page('/events')).body).not.toContain('Closed today: snow');
+  });
+
+  it('shows a scheduled notice when it starts, with no write in between', async () => {
+    const startsAt = new Date(Date.now() + 2_000);
+    await publish('New menu from today', { startsAt, endsAt: new Date(Date.now() + 3_600_000) }, 'information');
+    const before = await page('/');
+    expect(before.body).not.toContain('New menu from today');
+    expect((await page('/')).headers.etag).toBe(before.headers.etag);
+    await expect
+      .poll(async () => (await page('/')).body.includes('New menu from today'), { timeout: 10_000, interval: 200 })
+      .toBe(true);
+    expect(Date.now()).toBeGreaterThanOrEqual(startsAt.getTime());
+    expect((await page('/blog')).body).toContain('New menu from today');
+  });
+});
