@@ -28,7 +28,7 @@ const isoDay = (label: string) =>
  * form was shown (GET /api/enquiries/form-token). Optional here so that a missing token gets the
  * route's "reload the page" message rather than a field error; an old client's `elapsedMs` is dropped.
  */
-const AntiSpamSchema = z.object({
+export const AntiSpamSchema = z.object({
   website: z.string().max(200).optional().default(''),
   formToken: z.string().max(200).optional(),
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { ENQUIRY_TYPES, MIN_FILL_MS } from '../../../shared/schemas/enquiry-options.ts';
+import { ENQUIRY_TYPES } from '../../../shared/schemas/enquiry-options.ts';
 import {
   admissionFormFor,
   AdmissionFormSchema,
@@ -11,7 +11,7 @@ import {
   EnquiryUpdateSchema,
 } from '../../../shared/schemas/enquiry.ts';
 import { audit, whoOf } from '../audit/audit.service.ts';
-import { AppError, badRequest, notFound } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import {
   countNewEnquiries,
   createEnquiry,
@@ -26,8 +26,8 @@ import { confirmationMessage } from '../admissions/admission-mail.ts';
 import { currentProgrammes } from '../admissions/programmes.ts';
 import { getSchoolProfile } from '../site/site.service.ts';
 import { MailOutbox } from './mail-outbox.ts';
-import { FormTokens } from './form-token.ts';
-import { admitSubmission } from './submission-guard.ts';
+import { FormTokens, minimumFillMs } from './form-token.ts';
+import { passesSpamGuards } from './submission-guard.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,10 +68,7 @@ async function enquiriesRoutes(app: FastifyInstance) {
   });
 
   const formTokens = new FormTokens(() => app.db);
-  // Browser tests fill forms faster than people: they may lower the minimum fill time (never raise
-  // it; a value that is not a number leaves it as it is).
-  const lowered = Number(process.env.SPROUT_MIN_FILL_MS?.trim() || NaN);
-  const minFillMs = lowered >= 0 ? Math.min(MIN_FILL_MS, lowered) : MIN_FILL_MS;
+  const minFillMs = minimumFillMs();
 
   // Fetched by the form once it is on screen in the browser, never rendered into the page: public
   // pages are cached for minutes, and a token baked into cached HTML would date from the render,
@@ -88,13 +85,8 @@ async function enquiriesRoutes(app: FastifyInstance) {
       const programmes = type === 'admission' ? await currentProgrammes(app.db) : [];
       const form = (type === 'admission' ? admissionFormFor(programmes) : ContactFormSchema).parse(request.body);
       // A filled honeypot gets a normal-looking answer and is dropped.
-      if (form.website) return reply.code(201).send({ data: { id: null } });
-      const timing = await formTokens.check(form.formToken, type, minFillMs);
-      if (timing === 'invalid' || timing === 'expired') {
-        throw new AppError(400, 'FORM_TOKEN_INVALID', 'Please reload the page and send the form again.');
-      }
-      if (timing === 'too-fast') throw badRequest('That was quick! Please check your answers and send the form again.');
-      await admitSubmission(app.db, request.ip);
+      if (!(await passesSpamGuards(app.db, formTokens, form, { type, ip: request.ip, minFillMs })))
+        return reply.code(201).send({ data: { id: null } });
       const school = await getSchoolProfile(app.db);
       if (type === 'admission') admissionBranch(form as z.infer<typeof AdmissionFormSchema>, school);
       const enquiry = await createEnquiry(

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { EnquiryType } from '../../../shared/schemas/enquiry-options.ts';
+import { MIN_FILL_MS, type EnquiryType } from '../../../shared/schemas/enquiry-options.ts';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/index.ts';
 
@@ -9,6 +9,17 @@ export const FORM_TOKEN_SECRET_KEY = 'form_token_secret';
 export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 export type FormTokenCheck = 'ok' | 'invalid' | 'expired' | 'too-fast';
+/** The public forms a token is signed for: the enquiry forms and the newsletter's (issue 33). */
+export type FormName = EnquiryType | 'newsletter';
+
+/**
+ * The minimum fill time. Browser tests fill forms faster than people: they may lower it with
+ * SPROUT_MIN_FILL_MS (never raise it; a value that is not a number leaves it as it is).
+ */
+export function minimumFillMs(): number {
+  const lowered = Number(process.env.SPROUT_MIN_FILL_MS?.trim() || NaN);
+  return lowered >= 0 ? Math.min(MIN_FILL_MS, lowered) : MIN_FILL_MS;
+}
 
 /**
  * The minimum fill time, measured on the server: a token signs the time a form was shown and its
@@ -26,11 +37,11 @@ export class FormTokens {
     this.db = typeof db === 'function' ? db : () => db;
   }
 
-  async issue(type: EnquiryType, now = Date.now()): Promise<string> {
+  async issue(type: FormName, now = Date.now()): Promise<string> {
     return `${now}.${sign(await this.key(), type, now)}`;
   }
 
-  async check(token: string | undefined, type: EnquiryType, minFillMs: number, now = Date.now()): Promise<FormTokenCheck> {
+  async check(token: string | undefined, type: FormName, minFillMs: number, now = Date.now()): Promise<FormTokenCheck> {
     const match = /^(\d{13})\.([\w-]{43})$/.exec(token ?? '');
     if (!match) return 'invalid';
     const issuedAt = Number(match[1]);
@@ -56,7 +67,7 @@ export class FormTokens {
   }
 }
 
-const sign = (key: Buffer, type: EnquiryType, issuedAt: number) =>
+const sign = (key: Buffer, type: FormName, issuedAt: number) =>
   createHmac('sha256', key).update(`enquiry-form:${type}:${issuedAt}`).digest('base64url');
 
 /**
