@@ -1,14 +1,25 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-/** A local SMTP catcher; `failNext` refuses that many messages first. */
+/**
+ * A local SMTP catcher; `failNext` refuses that many messages first (451, try later), and
+ * `refuse` holds addresses refused for good (550, as for a mailbox that does not exist).
+ */
 export async function startSmtp() {
   const received: { to: string[]; raw: string }[] = [];
-  const state = { failNext: 0 };
+  const state = { failNext: 0, refuse: new Set<string>() };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!state.refuse.has(address.address.toLowerCase())) return callback();
+      const error = new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`) as Error & {
+        responseCode: number;
+      };
+      error.responseCode = 550;
+      callback(error);
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));

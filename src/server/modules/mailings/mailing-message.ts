@@ -25,6 +25,13 @@ export interface MailingAddressee {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** An origin without the slashes that may end it (linear: no regex over untrusted text). */
+export function originOf(value: string) {
+  let end = value.length;
+  while (end > 0 && value[end - 1] === '/') end--;
+  return value.slice(0, end);
+}
+
 export const hostOf = (origin: string) => {
   try {
     return new URL(origin).hostname || 'localhost';
@@ -56,7 +63,7 @@ export function mailingMessage(
   unsubscribeUrl?: string,
 ): SendMailOptions {
   const foot = footerLines(school, mailing, unsubscribeUrl);
-  const site = mailing.siteOrigin.replace(/\/+$/, '');
+  const site = originOf(mailing.siteOrigin);
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(mailing.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f6f5f1;font-family:Arial,Helvetica,sans-serif;color:#1f2933">

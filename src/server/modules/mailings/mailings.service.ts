@@ -1,10 +1,12 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { MailingCounts, MailingDetail, MailingSummary } from '../../../shared/schemas/mailing.ts';
 import type { Db } from '../../db/client.ts';
-import { mailings } from '../../db/schema/index.ts';
+import { mailingRecipients, mailings, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { getSchoolProfile } from '../site/site.service.ts';
-import { MAILING_MAX_BYTES, mailingMessage, messageBytes } from './mailing-message.ts';
+import { MAILING_MAX_BYTES, mailingMessage, messageBytes, originOf, type MailingContent } from './mailing-message.ts';
+import { UNSUBSCRIBED } from './mailing-queue.ts';
 import { subscriberLink } from './subscriber-links.ts';
 
 export interface NewMailing {
@@ -38,7 +40,8 @@ const WORST_CASE_ADDRESS = `${'x'.repeat(64)}@${'y'.repeat(180)}.example`;
 /** Refuses (400) a message whose copy, the school's layout and unsubscribe link included, passes 100 KB. */
 export async function checkMailingSize(db: Db, mailing: Omit<NewMailing, 'kind' | 'sourceKey' | 'createdBy'>) {
   const school = await getSchoolProfile(db);
-  const unsubscribe = mailing.operational ? undefined : await subscriberLink(db, mailing.siteOrigin, 'unsubscribe', 2 ** 31 - 1);
+  // Operational mail carries an unsubscribe link too when the recipient is a subscriber.
+  const unsubscribe = await subscriberLink(db, mailing.siteOrigin, 'unsubscribe', 2 ** 31 - 1);
   const copy = mailingMessage(
     { ...mailing, id: 2 ** 31 - 1 },
     { id: 2 ** 31 - 1, email: WORST_CASE_ADDRESS, name: 'x'.repeat(200) },
@@ -80,7 +83,7 @@ export async function startMailing(
         text: mailing.text,
         operational: mailing.operational,
         audienceLabel: mailing.audienceLabel,
-        siteOrigin: mailing.siteOrigin.replace(/\/+$/, ''),
+        siteOrigin: originOf(mailing.siteOrigin),
         createdBy: mailing.createdBy,
       })
       .onConflictDoNothing()
@@ -108,4 +111,131 @@ export async function startMailing(
   });
   if (started.recipients > 0) app.mailings.wake();
   return started;
+}
+
+export const contentColumns = {
+  id: mailings.id,
+  subject: mailings.subject,
+  html: mailings.html,
+  text: mailings.text,
+  operational: mailings.operational,
+  audienceLabel: mailings.audienceLabel,
+  siteOrigin: mailings.siteOrigin,
+};
+
+const summaryColumns = {
+  id: mailings.id,
+  kind: mailings.kind,
+  subject: mailings.subject,
+  audienceLabel: mailings.audienceLabel,
+  operational: mailings.operational,
+  state: mailings.state,
+  createdAt: mailings.createdAt,
+  finishedAt: mailings.finishedAt,
+  createdBy: sql<
+    string | null
+  >`(select nullif(trim(u.first_name || ' ' || u.last_name), '') from ${users} u where u.id = ${mailings.createdBy})`,
+};
+
+type SummaryRow = { [K in keyof typeof summaryColumns]: unknown } & { id: number; createdAt: Date; finishedAt: Date | null };
+
+/** Queued (waiting or being sent), sent and failed rows per mailing, from the index. */
+async function countsOf(db: Db, ids: number[]): Promise<Map<number, MailingCounts>> {
+  const counts = new Map(ids.map((id) => [id, { queued: 0, sent: 0, failed: 0 }]));
+  if (!ids.length) return counts;
+  const rows = await db
+    .select({ mailingId: mailingRecipients.mailingId, state: mailingRecipients.state, n: sql<number>`count(*)::int` })
+    .from(mailingRecipients)
+    .where(inArray(mailingRecipients.mailingId, ids))
+    .groupBy(mailingRecipients.mailingId, mailingRecipients.state);
+  for (const row of rows) {
+    const c = counts.get(row.mailingId)!;
+    if (row.state === 'sent') c.sent += row.n;
+    else if (row.state === 'failed') c.failed += row.n;
+    else c.queued += row.n;
+  }
+  return counts;
+}
+
+const summaryOf = (row: SummaryRow, counts: MailingCounts): MailingSummary =>
+  ({
+    ...row,
+    counts,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  }) as MailingSummary;
+
+/** A mailing's message as the sender makes copies of it. */
+export async function getMailingContent(db: Db, id: number): Promise<MailingContent | null> {
+  const [row] = await db.select(contentColumns).from(mailings).where(eq(mailings.id, id));
+  return row ?? null;
+}
+
+/** Newest first, with their progress. */
+export async function listMailings(db: Db, page: { limit: number; offset: number }) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(mailings)
+      .orderBy(desc(mailings.createdAt), desc(mailings.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(mailings),
+  ]);
+  const counts = await countsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { data: rows.map((r) => summaryOf(r as SummaryRow, counts.get(r.id)!)), total: total?.n ?? 0, ...page };
+}
+
+/** One mailing's progress and a page of its failed rows with the server's reasons. */
+export async function getMailingDetail(
+  db: Db,
+  id: number,
+  page: { limit: number; offset: number },
+): Promise<MailingDetail | null> {
+  const [row] = await db.select(summaryColumns).from(mailings).where(eq(mailings.id, id));
+  if (!row) return null;
+  const failed = and(eq(mailingRecipients.mailingId, id), eq(mailingRecipients.state, 'failed'));
+  const [counts, failures] = await Promise.all([
+    countsOf(db, [id]),
+    db
+      .select({
+        id: mailingRecipients.id,
+        email: mailingRecipients.email,
+        error: mailingRecipients.error,
+        attempts: mailingRecipients.attempts,
+      })
+      .from(mailingRecipients)
+      .where(failed)
+      .orderBy(mailingRecipients.id)
+      .limit(page.limit)
+      .offset(page.offset),
+  ]);
+  const c = counts.get(id)!;
+  return { ...summaryOf(row as SummaryRow, c), failures: { data: failures, total: c.failed, ...page } };
+}
+
+/**
+ * Queues a mailing's failed rows again (fresh attempts), except those skipped because the
+ * subscriber left: they are checked again and skipped again. Returns how many were queued.
+ */
+export async function retryFailed(app: FastifyInstance, id: number): Promise<number> {
+  if (!app.mailings.configured) throw mailNotConfigured();
+  const queued = await app.db.transaction(async (tx) => {
+    const rows = rowsOf<{ n: number }>(
+      await tx.execute(sql`
+        with again as (
+          update mailing_recipients set state = 'queued', attempts = 0, error = null, claimed_until = null, next_attempt_at = now()
+          where mailing_id = ${id} and state = 'failed' and error is distinct from ${UNSUBSCRIBED}
+          returning 1)
+        select count(*)::int as n from again`),
+    );
+    const n = rows[0]?.n ?? 0;
+    if (n) await tx.update(mailings).set({ state: 'sending', finishedAt: null }).where(eq(mailings.id, id));
+    return n;
+  });
+  if (queued) app.mailings.wake();
+  return queued;
 }

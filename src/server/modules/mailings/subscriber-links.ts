@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { loadOrCreateSecret } from '../enquiries/form-token.ts';
+import { originOf } from './mailing-message.ts';
 
 export type SubscriberLinkPurpose = 'confirm' | 'unsubscribe';
 
@@ -36,8 +37,13 @@ export async function subscriberToken(db: Db, purpose: SubscriberLinkPurpose, su
 }
 
 /** `${origin}/newsletter/confirm?t=...` (valid 7 days) or `${origin}/newsletter/unsubscribe?t=...` (no expiry). */
-export async function subscriberLink(db: Db, origin: string, purpose: SubscriberLinkPurpose, subscriberId: number): Promise<string> {
-  return `${origin.replace(/\/+$/, '')}/newsletter/${purpose}?t=${await subscriberToken(db, purpose, subscriberId)}`;
+export async function subscriberLink(
+  db: Db,
+  origin: string,
+  purpose: SubscriberLinkPurpose,
+  subscriberId: number,
+): Promise<string> {
+  return `${originOf(origin)}/newsletter/${purpose}?t=${await subscriberToken(db, purpose, subscriberId)}`;
 }
 
 /** The subscriber a token names, or null when it is forged, damaged or (a confirmation) expired. */
