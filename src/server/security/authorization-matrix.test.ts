@@ -151,11 +151,12 @@ const EXPECTED: Record<string, Rule> = {
   'GET /api/admissions/board': needs('leads', 'read'),
   'GET /api/admissions/export.csv': needs('leads', 'read'),
   'GET /api/admissions/tallies': needs('leads', 'read'),
-  // The programmes' names: the admissions board, the seats editor and the families' screens (issue 32).
+  // The programmes' names: the admissions board, the seats editor, the families' screens (issue 32) and notices (issue 33).
   'GET /api/admissions/programmes': [
     ['leads', 'read'],
     ['settings', 'read'],
     ['families', 'read'],
+    ['notices', 'read'],
   ],
   'GET /api/enquiries/:id/timeline': needs('leads', 'read'),
   'POST /api/enquiries/:id/stage': needs('leads', 'write'),
@@ -214,6 +215,14 @@ const EXPECTED: Record<string, Rule> = {
   'PUT /api/notices/:id': needs('notices', 'write'),
   'DELETE /api/notices/:id': needs('notices', 'delete'),
   'POST /api/notices/:id/email': needs('notices', 'write'),
+  // Mailings (issue 33): progress, failures, a test to oneself, the rate, the DNS check.
+  'GET /api/mailings': needs('notices', 'read'),
+  'GET /api/mailings/:id': needs('notices', 'read'),
+  'GET /api/mailings/settings': needs('notices', 'read'),
+  'GET /api/mailings/dns-check': needs('notices', 'read'),
+  'PUT /api/mailings/settings': needs('notices', 'write'),
+  'POST /api/mailings/test': needs('notices', 'write'),
+  'POST /api/mailings/:id/retry-failed': needs('notices', 'write'),
 
   // Backups hold every account and enquiry, and a restore replaces everything: administrators only
   // (issue 29), each download and restore confirmed with the password again.
