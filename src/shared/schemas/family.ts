@@ -285,6 +285,8 @@ export interface FamilyErasure {
   photoTags: number;
   /** The family's admission and the enquiries sent from its contacts' addresses, kept as numbers. */
   enquiries: number;
+  /** The newsletter subscriptions of its contacts' addresses (issue 33). */
+  newsletterSubscriptions: number;
 }
 
 /** What an erased enquiry is called from then on: it stays in the admissions numbers, nameless. */
@@ -298,4 +300,5 @@ export interface FamilyExportCounts {
   enquiries: number;
   photoTags: number;
   photos: number;
+  newsletterSubscriptions: number;
 }

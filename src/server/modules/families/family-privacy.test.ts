@@ -15,6 +15,9 @@ import {
   galleries,
   galleryPhotoChildren,
   limitHits,
+  mailingRecipients,
+  mailings,
+  newsletterSubscribers,
 } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { TEST_BRANCHES } from '../../test/install-payload.ts';
@@ -134,6 +137,19 @@ describe('GET /api/families/:id/export', () => {
     ]);
     // Another family's photo is not this family's.
     const foreign = await taggedGallery([[0, other.family.children[0]!.id]], 1);
+    // The newsletter subscription of the parent's address (any case), not another family's (issue 33).
+    const parentEmail = family.contacts[0]!.email!;
+    await app.db.insert(newsletterSubscribers).values([
+      {
+        email: parentEmail.toUpperCase(),
+        topics: ['news'],
+        state: 'confirmed',
+        source: 'footer',
+        consentAt: new Date(),
+        consentSource: 'footer',
+      },
+      { email: other.family.contacts[0]!.email!, topics: ['events'], state: 'confirmed', source: 'blog' },
+    ]);
 
     const res = await call('GET', `/api/families/${family.id}/export`, manager);
     expect(res.statusCode, res.body).toBe(200);
@@ -175,6 +191,14 @@ describe('GET /api/families/:id/export', () => {
         timeline: [expect.objectContaining({ text: 'Spoke with the parents of Tara Joshi' })],
       }),
     ]);
+    expect(json.newsletterSubscriptions).toEqual([
+      expect.objectContaining({
+        email: parentEmail.toUpperCase(),
+        topics: ['news'],
+        state: 'confirmed',
+        consentSource: 'footer',
+      }),
+    ]);
     expect(json.galleryTags).toHaveLength(5);
     expect(json.galleryTags).toContainEqual(
       expect.objectContaining({
@@ -194,7 +218,15 @@ describe('GET /api/families/:id/export', () => {
     const [entry] = await app.db.select().from(auditLog).where(eq(auditLog.action, 'family-export')).orderBy(auditLog.id);
     expect(entry).toMatchObject({ entity: 'family', entityId: String(family.id), title: null });
     // Photos counts the school's files the tags name (one of them gone from storage since).
-    expect(entry!.details).toEqual({ contacts: 1, children: 2, consents: 3, enquiries: 1, photoTags: 5, photos: 3 });
+    expect(entry!.details).toEqual({
+      contacts: 1,
+      children: 2,
+      consents: 3,
+      enquiries: 1,
+      photoTags: 5,
+      photos: 3,
+      newsletterSubscriptions: 1,
+    });
     const log = (await call('GET', '/api/audit?action=family-export')).json().data;
     expect(log[0].summary).toBe('Exported everything held about the family “Joshi family” (2 children, 3 photos)');
   });
@@ -226,6 +258,21 @@ describe('POST /api/families/:id/erase', () => {
       .insert(familySessions)
       .values({ id: `s-${seq}`, contactId: contact.id, expiresAt: new Date(Date.now() + 3600_000) });
     await app.db.insert(limitHits).values({ key: `family-link-email:${email}` });
+    // Their newsletter subscription, and a mailing's row naming the address (issue 33).
+    await app.db.insert(newsletterSubscribers).values({ email, topics: ['news', 'events'], state: 'confirmed', source: 'blog' });
+    const [mailing] = await app.db
+      .insert(mailings)
+      .values({
+        kind: 'post',
+        sourceKey: `post:erase-${seq}`,
+        subject: 'News',
+        html: '<p>News</p>',
+        text: 'News',
+        audienceLabel: 'Subscribers to news',
+        siteOrigin: 'http://localhost',
+      })
+      .returning({ id: mailings.id });
+    await app.db.insert(mailingRecipients).values({ mailingId: mailing!.id, email: email.toUpperCase(), state: 'sent' });
     const board = async () =>
       ((await call('GET', '/api/admissions/board')).json().data.columns as { stage: string; count: number }[]).map(
         (c) => c.count,
@@ -243,7 +290,16 @@ describe('POST /api/families/:id/erase', () => {
 
     const erased = await call('POST', `/api/families/${family.id}/erase`, admin, { confirm: true });
     expect(erased.statusCode, erased.body).toBe(200);
-    expect(erased.json().data).toEqual({ contacts: 1, children: 2, consents: 3, photoTags: 1, enquiries: 3 });
+    expect(erased.json().data).toEqual({
+      contacts: 1,
+      children: 2,
+      consents: 3,
+      photoTags: 1,
+      enquiries: 3,
+      newsletterSubscriptions: 1,
+    });
+    expect(await app.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))).toEqual([]);
+    expect(await app.db.select().from(mailingRecipients).where(eq(mailingRecipients.mailingId, mailing!.id))).toEqual([]);
     expect((await call('GET', `/api/families/${family.id}`)).statusCode).toBe(404);
     const childIds = family.children.map((c) => c.id);
     expect(await app.db.select().from(childConsents).where(inArray(childConsents.childId, childIds))).toEqual([]);
@@ -285,7 +341,7 @@ describe('POST /api/families/:id/erase', () => {
     expect(entry).toMatchObject({
       entityId: String(family.id),
       title: null,
-      details: { contacts: 1, children: 2, consents: 3, photoTags: 1, enquiries: 3, confirmed: true },
+      details: { contacts: 1, children: 2, consents: 3, photoTags: 1, enquiries: 3, newsletterSubscriptions: 1, confirmed: true },
       summary: `Erased family #${family.id} (2 children, 1 contact, 3 enquiries anonymised)`,
     });
 

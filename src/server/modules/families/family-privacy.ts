@@ -16,20 +16,25 @@ import {
   galleries,
   galleryPhotoChildren,
   limitHits,
+  mailingRecipients,
+  mailings,
+  newsletterSubscribers,
 } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { isStorageName, type Storage } from '../../storage/storage.ts';
 import { zipStream, type ZipEntry } from '../../zip-stream.ts';
 import { withSummaries } from '../audit/audit.service.ts';
 import { LINKS_PER_EMAIL } from '../family-auth/family-auth.service.ts';
+import { MAILS_PER_ADDRESS } from '../newsletter/newsletter-limits.ts';
 import { inTransaction } from '../users/user-guards.ts';
 import { consentHistory } from './families.service.ts';
 
 /**
  * The school's data protection tools for a family (issue 32, decision 26): everything held about
  * it as a zip, and its erasure. Both reach the same set of records: the family, its contacts and
- * their sign-ins, its children with their consent history and photo tags, and its enquiries (the
- * admission it was made from and every enquiry sent from one of its contacts' addresses).
+ * their sign-ins, its children with their consent history and photo tags, its enquiries (the
+ * admission it was made from and every enquiry sent from one of its contacts' addresses) and the
+ * newsletter subscriptions of its contacts' addresses (issue 33).
  */
 
 /** Admission stages that close an admission: any other is still open, and erasing it asks first. */
@@ -41,6 +46,25 @@ export function uploadName(url: string): string | null {
   return isStorageName(name) ? name : null;
 }
 
+const familyEmails = (contacts: { email: string | null }[]) => contacts.flatMap((c) => (c.email ? [c.email.toLowerCase()] : []));
+
+/** The school's mailings (notices, posts, digests) to these addresses: what, when, and whether it went. */
+function mailingsTo(db: Db, emails: string[]) {
+  if (!emails.length) return [];
+  return db
+    .select({
+      email: mailingRecipients.email,
+      subject: mailings.subject,
+      kind: mailings.kind,
+      state: mailingRecipients.state,
+      sentAt: mailingRecipients.sentAt,
+    })
+    .from(mailingRecipients)
+    .innerJoin(mailings, eq(mailings.id, mailingRecipients.mailingId))
+    .where(inArray(sql`lower(${mailingRecipients.email})`, emails))
+    .orderBy(asc(mailingRecipients.id));
+}
+
 async function familyRecords(db: Db, id: number) {
   const [family] = await db.select().from(families).where(eq(families.id, id));
   if (!family) throw notFound('The family');
@@ -48,13 +72,22 @@ async function familyRecords(db: Db, id: number) {
     db.select().from(familyContacts).where(eq(familyContacts.familyId, id)).orderBy(asc(familyContacts.id)),
     db.select().from(children).where(eq(children.familyId, id)).orderBy(asc(children.id)),
   ]);
-  const emails = contacts.flatMap((c) => (c.email ? [c.email.toLowerCase()] : []));
+  const emails = familyEmails(contacts);
   const enquiryWhere = or(
     family.enquiryId === null ? undefined : eq(enquiries.id, family.enquiryId),
     emails.length ? inArray(sql`lower(${enquiries.email})`, emails) : undefined,
   );
-  const ownEnquiries = enquiryWhere ? await db.select().from(enquiries).where(enquiryWhere).orderBy(asc(enquiries.id)) : [];
-  return { family, contacts, kids, emails, ownEnquiries };
+  const [ownEnquiries, subscriptions] = await Promise.all([
+    enquiryWhere ? db.select().from(enquiries).where(enquiryWhere).orderBy(asc(enquiries.id)) : [],
+    emails.length
+      ? db
+          .select()
+          .from(newsletterSubscribers)
+          .where(inArray(sql`lower(${newsletterSubscribers.email})`, emails))
+          .orderBy(asc(newsletterSubscribers.id))
+      : [],
+  ]);
+  return { family, contacts, kids, emails, ownEnquiries, subscriptions };
 }
 
 const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
@@ -81,7 +114,7 @@ export interface FamilyExport {
 
 /** Everything held about a family (404 unknown), read for the zip. */
 export async function familyExport(db: Db, id: number): Promise<FamilyExport> {
-  const { family, contacts, kids, ownEnquiries } = await familyRecords(db, id);
+  const { family, contacts, kids, emails, ownEnquiries, subscriptions } = await familyRecords(db, id);
   const childIds = ids(kids);
   const contactIds = ids(contacts);
   const enquiryIds = ids(ownEnquiries);
@@ -138,6 +171,7 @@ export async function familyExport(db: Db, id: number): Promise<FamilyExport> {
       : [],
     auditAbout(db, id, childIds, enquiryIds),
   ]);
+  const received = await mailingsTo(db, emails);
   const photos = [...new Set(tags.flatMap((t) => uploadName(t.photo) ?? []))];
   const consents = histories.flat().sort((a, b) => a.recordedAt.localeCompare(b.recordedAt) || a.id - b.id);
   const data = {
@@ -155,6 +189,8 @@ export async function familyExport(db: Db, id: number): Promise<FamilyExport> {
     galleryTags: tags.map((t) => ({ ...t, file: uploadName(t.photo) ? `photos/${uploadName(t.photo)}` : null })),
     signInLinks: links,
     familySessions: sessions,
+    newsletterSubscriptions: subscriptions,
+    mailingsReceived: received,
     audit,
   };
   const counts: FamilyExportCounts = {
@@ -164,6 +200,7 @@ export async function familyExport(db: Db, id: number): Promise<FamilyExport> {
     enquiries: ownEnquiries.length,
     photoTags: tags.length,
     photos: photos.length,
+    newsletterSubscriptions: subscriptions.length,
   };
   return { data, photos, counts };
 }
@@ -172,7 +209,9 @@ const README = `Everything the school holds about this family, as exported from 
 
 family.json   the family, its parent contacts, children, every photo consent recorded (oldest
               first), its admission and enquiries with their timeline, the gallery photos its
-              children are tagged in, the parents' sign-ins and the audit log's entries about them.
+              children are tagged in, the parents' sign-ins, the newsletter subscriptions of their
+              addresses (with when and where each agreed), the school's mailings sent to them and the
+              audit log's entries about them.
 photos/       every photo file kept by the school in which one of the children is tagged
               (a tag whose photo is not kept by the school has "file": null).
 `;
@@ -212,15 +251,16 @@ const keptDetails = (details: Record<string, string>, now: Date) => ({
 
 /**
  * Erases a family (404 unknown; 409 while its admission is open, unless `confirm`): its
- * children's photo tags, its contacts (their sign-in links and sessions with them), its children
- * and their consent history, and the family go; its enquiries keep only what the admissions
- * numbers count. One transaction. The audit log is append-only and names the family and its
+ * children's photo tags, its contacts (their sign-in links and sessions with them), the newsletter
+ * subscriptions of their addresses and the mailings' rows naming them, its children and their
+ * consent history, and the family go;
+ * its enquiries keep only what the admissions numbers count. One transaction. The audit log is append-only and names the family and its
  * children only while they exist (decision 23), so its entries stay as they are.
  */
 export async function eraseFamily(db: Db, id: number, confirm: boolean): Promise<FamilyErasure> {
   return inTransaction(db, async (tx) => {
     // Read in the transaction: a contact added meanwhile has its enquiries anonymised too.
-    const { kids, contacts, emails, ownEnquiries } = await familyRecords(tx, id);
+    const { kids, contacts, emails, ownEnquiries, subscriptions } = await familyRecords(tx, id);
     const open = openAdmissions(ownEnquiries);
     if (open.length && !confirm) {
       const stages = [...new Set(open.map((e) => STAGE_LABELS[e.stage!]))].join(', ');
@@ -265,14 +305,17 @@ export async function eraseFamily(db: Db, id: number, confirm: boolean): Promise
     if (enquiryIds.length) {
       await tx.update(enquiryTimeline).set({ text: null }).where(inArray(enquiryTimeline.enquiryId, enquiryIds));
     }
-    // The sign-in links' limit per address names the address.
+    // The sign-in links' and the newsletter's limits per address name the address.
     if (emails.length)
       await tx.delete(limitHits).where(
         inArray(
           limitHits.key,
-          emails.map((e) => `${LINKS_PER_EMAIL.name}:${e}`),
+          emails.flatMap((e) => [`${LINKS_PER_EMAIL.name}:${e}`, `${MAILS_PER_ADDRESS.name}:${e}`]),
         ),
       );
+    if (subscriptions.length) await tx.delete(newsletterSubscribers).where(inArray(newsletterSubscribers.id, ids(subscriptions)));
+    // The mailings' lists of who they went to name the addresses too (one not sent yet is not sent).
+    if (emails.length) await tx.delete(mailingRecipients).where(inArray(sql`lower(${mailingRecipients.email})`, emails));
     await tx.delete(families).where(eq(families.id, id));
     return {
       contacts: contacts.length,
@@ -280,6 +323,7 @@ export async function eraseFamily(db: Db, id: number, confirm: boolean): Promise
       consents: consents?.n ?? 0,
       photoTags: tags.length,
       enquiries: ownEnquiries.length,
+      newsletterSubscriptions: subscriptions.length,
     };
   });
 }

@@ -13,7 +13,9 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** "2 children, 1 contact and 14 consent records removed; 1 enquiry kept as a number only." */
 const erasedMessage = (e: FamilyErasure) =>
   `Family erased: ${plural(e.children, 'child', 'children')}, ${plural(e.contacts, 'contact', 'contacts')}, ` +
-  `${plural(e.consents, 'consent record', 'consent records')} and ${plural(e.photoTags, 'photo tag', 'photo tags')} removed` +
+  `${plural(e.consents, 'consent record', 'consent records')}${
+    e.newsletterSubscriptions ? `, ${plural(e.newsletterSubscriptions, 'newsletter subscription', 'newsletter subscriptions')}` : ''
+  } and ${plural(e.photoTags, 'photo tag', 'photo tags')} removed` +
   (e.enquiries ? `; ${plural(e.enquiries, 'enquiry', 'enquiries')} kept as a number only.` : '.');
 
 /**
@@ -77,6 +79,7 @@ export function FamilyPrivacyActions({ family, canExport, canErase }: { family: 
             <p className="font-semibold text-slate-900">Removed</p>
             <ul className="ml-5 list-disc">
               <li>the parent contacts, their sign-in links and open sessions</li>
+              <li>the newsletter subscriptions of the parents’ e-mail addresses, and the school’s mailings’ records of them</li>
               <li>the children, their photo consents and every consent recorded before</li>
               <li>the children’s tags in gallery photos (the photos stay in their galleries)</li>
               <li>
