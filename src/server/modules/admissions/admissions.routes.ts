@@ -35,7 +35,7 @@ export default async function admissionsRoutes(app: FastifyInstance) {
   // the seats editor's and the families' (issue 32) names. Public words, but only staff need the hidden ones.
   app.get(
     '/api/admissions/programmes',
-    { preHandler: app.requireAnyPermission(['leads', 'read'], ['settings', 'read'], ['families', 'read']) },
+    { preHandler: app.requireAnyPermission(['leads', 'read'], ['settings', 'read'], ['families', 'read'], ['notices', 'read']) },
     async () => ({ data: await currentProgrammes(app.db) }),
   );
 
