@@ -14,7 +14,9 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 const erasedMessage = (e: FamilyErasure) =>
   `Family erased: ${plural(e.children, 'child', 'children')}, ${plural(e.contacts, 'contact', 'contacts')}, ` +
   `${plural(e.consents, 'consent record', 'consent records')}${
-    e.newsletterSubscriptions ? `, ${plural(e.newsletterSubscriptions, 'newsletter subscription', 'newsletter subscriptions')}` : ''
+    e.newsletterSubscriptions
+      ? `, ${plural(e.newsletterSubscriptions, 'newsletter subscription', 'newsletter subscriptions')}`
+      : ''
   } and ${plural(e.photoTags, 'photo tag', 'photo tags')} removed` +
   (e.enquiries ? `; ${plural(e.enquiries, 'enquiry', 'enquiries')} kept as a number only.` : '.');
 
