@@ -3,11 +3,13 @@ import { SMTPServer } from 'smtp-server';
 
 /**
  * A local SMTP catcher; `failNext` refuses that many messages first (451, try later), and
- * `refuse` holds addresses refused for good (550, as for a mailbox that does not exist).
+ * `refuse` holds addresses refused for good (550, as for a mailbox that does not exist), and
+ * `answerDelayMs` keeps a received message waiting that long for its 250 (a crash in between
+ * leaves the sender not knowing the message arrived).
  */
 export async function startSmtp() {
   const received: { to: string[]; raw: string }[] = [];
-  const state = { failNext: 0, refuse: new Set<string>() };
+  const state = { failNext: 0, refuse: new Set<string>(), answerDelayMs: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -31,7 +33,8 @@ export async function startSmtp() {
           return callback(error);
         }
         received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
+        if (state.answerDelayMs) setTimeout(callback, state.answerDelayMs);
+        else callback();
       });
     },
   });
