@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fromDatetimeLocal, isPlausibleYear } from '../dates.ts';
+import { fromDatetimeLocal, isPlausibleYear, toDatetimeLocal } from '../dates.ts';
 import { audienceFields, checkAudienceGroup, CONTENT_AUDIENCES } from './audience.ts';
 
 /**
@@ -119,6 +119,9 @@ const NoticeFormFieldsSchema = z.object({
   endsAt: z.string(),
 });
 export type NoticeFormValues = z.input<typeof NoticeFormFieldsSchema>;
+
+/** The end of today on the school's clock, as a datetime-local value (a closure's default end). */
+export const endOfToday = (timeZone: string, now = new Date()) => `${toDatetimeLocal(now, timeZone).slice(0, 10)}T23:59`;
 
 const onSchoolClock = (local: string, timeZone: string) =>
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(local) ? fromDatetimeLocal(local.slice(0, 16), timeZone) : local;

@@ -30,6 +30,11 @@ export const CMS_SCREENS: readonly {
   { path: 'families', title: 'Families', module: 'families-list' },
   { path: 'families/new', title: 'Add family', module: 'family-form' },
   { path: 'families/:id', title: 'Family', module: 'family-form' },
+  // Issue 33: notices; "new" and "closure" before ":id", which would match them too.
+  { path: 'notices', title: 'Notices', module: 'notices' },
+  { path: 'notices/new', title: 'New notice', module: 'notice-form' },
+  { path: 'notices/closure', title: 'Closure alert', module: 'closure-alert' },
+  { path: 'notices/:id', title: 'Edit notice', module: 'notice-form' },
   { path: 'website', title: 'Website', module: 'website' },
   { path: 'website/pages', title: 'Pages', module: 'website-pages' },
   {

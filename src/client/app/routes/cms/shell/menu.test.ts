@@ -17,9 +17,9 @@ describe('the back-office menu of the built-in roles', () => {
     expect(names('user')).toEqual({ main: ['Dashboard', 'Gallery', 'Events', 'Blog'], admin: [], settings: undefined });
   });
 
-  it('shows a Manager the enquiries, the families and the settings they read, but no staff administration or backups', () => {
+  it('shows a Manager the enquiries, the families, the notices and the settings they read, but no staff administration or backups', () => {
     expect(names('manager')).toEqual({
-      main: ['Dashboard', 'Gallery', 'Events', 'Blog', 'Website', 'Pages', 'Enquiries', 'Admissions', 'Families'],
+      main: ['Dashboard', 'Gallery', 'Events', 'Blog', 'Website', 'Pages', 'Enquiries', 'Admissions', 'Families', 'Notices'],
       admin: ['Settings'],
       settings: ['Category', 'School profile', 'Security'],
     });

@@ -13,6 +13,7 @@ import {
   LayoutDashboard,
   LockKeyhole,
   type LucideIcon,
+  Megaphone,
   Newspaper,
   School,
   Settings,
@@ -47,6 +48,7 @@ export const MAIN_MENU: MenuItem[] = [
   { name: 'Enquiries', href: '/cms/enquiries', icon: Inbox, module: 'leads' },
   { name: 'Admissions', href: '/cms/admissions', icon: KanbanSquare, module: 'leads' },
   { name: 'Families', href: '/cms/families', icon: HeartHandshake, module: 'families' },
+  { name: 'Notices', href: '/cms/notices', icon: Megaphone, module: 'notices' },
 ];
 
 /** Under the Administration heading (§2); Settings is collapsible with Category. */

@@ -37,6 +37,8 @@ const WRITE_SCREENS: Record<string, string> = {
   'events/new': 'Adding an event',
   'events/edit/:id': 'Changing an event',
   'families/new': 'Adding a family',
+  'notices/new': 'Writing a notice',
+  'notices/closure': 'Sending a closure alert',
 };
 
 /**
