@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CONTENT_AUDIENCES } from '../../../shared/schemas/audience.ts';
+import { NOTICE_URGENCIES } from '../../../shared/schemas/notice.ts';
 import { createdAt, sqlIn, updatedAt } from './_columns.ts';
 import { users } from './users.ts';
 
 const by = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });
 
 /** Issue 33: the school's channel to parents. */
-export const NOTICE_URGENCIES = ['information', 'closure'] as const;
 export const NEWSLETTER_TOPICS = ['news', 'events'] as const;
 export const SUBSCRIBER_STATES = ['pending', 'confirmed', 'unsubscribed'] as const;
 /** What a mailing carries: a notice, a published post, the weekly digest. */
