@@ -3,8 +3,10 @@ import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../../db/client.ts';
 import { DIST_DIR } from '../../plugins/render.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
+import { testDriver } from '../../test/test-database.ts';
 import { installTestSchool, sessionCookie } from '../../test/factories.ts';
 
 // Issue 33, "the banner shows and then ends by itself": public pages are kept (page cache) and
@@ -75,4 +77,38 @@ describe.skipIf(!built)('the notice banner on cached public pages', () => {
     expect(Date.now()).toBeGreaterThanOrEqual(startsAt.getTime());
     expect((await page('/blog')).body).toContain('New menu from today');
   });
+
+  it.runIf(testDriver() === 'pg')(
+    'ends on another instance too, which heard of the notice but never wrote it (PostgreSQL)',
+    async () => {
+      const other = await buildTestApp({
+        database: await openDb({ kind: 'pg', url: app.database.current.url!, poolSize: 2 }),
+        pages: true,
+        publicUrl: 'https://school.example',
+      });
+      try {
+        await other.ready();
+        const until = Date.now() + 5000;
+        while (!(app.siteChanges.listening() && other.siteChanges.listening()) && Date.now() < until)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        expect((await other.inject({ url: '/' })).statusCode).toBe(200);
+        await publish('Closed at noon: storm', { endsAt: new Date(Date.now() + 3_000) });
+        await expect
+          .poll(async () => (await other.inject({ url: '/' })).body.includes('Closed at noon: storm'), {
+            timeout: 5_000,
+            interval: 100,
+          })
+          .toBe(true);
+        await expect
+          .poll(async () => (await other.inject({ url: '/' })).body.includes('Closed at noon: storm'), {
+            timeout: 10_000,
+            interval: 200,
+          })
+          .toBe(false);
+      } finally {
+        await other.close();
+      }
+    },
+    60_000,
+  );
 });
