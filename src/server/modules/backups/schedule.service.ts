@@ -61,12 +61,13 @@ export function nextSlot(now: Date, hour: number, timeZone: string): Date {
  * Claims a scheduled run: true for exactly one caller per slot, whichever instance asks first. The
  * conditional upsert takes the row's lock, so on PostgreSQL instances claiming at once queue on it
  * and all but one see the slot taken (the job of an advisory lock, kept in the row it guards).
+ * `key`: the setting that keeps the last slot (the backups'; the newsletter's weekly digest has its own).
  */
-export async function claimSlot(db: Db, slot: Date): Promise<boolean> {
+export async function claimSlot(db: Db, slot: Date, key = LAST_RUN_KEY): Promise<boolean> {
   const value = { slot: slot.toISOString() };
   const claimed = await db
     .insert(settings)
-    .values({ key: LAST_RUN_KEY, value })
+    .values({ key, value })
     .onConflictDoUpdate({
       target: settings.key,
       set: { value, updatedAt: new Date() },
