@@ -17,6 +17,7 @@ import installRoutes from './install/install.routes.ts';
 import mailingsRoutes from './mailings/mailings.routes.ts';
 import mediaRoutes from './media/media.routes.ts';
 import noticesRoutes from './notices/notices.routes.ts';
+import newsletterRoutes from './newsletter/newsletter.routes.tsx';
 import overviewRoutes from './overview/overview.routes.ts';
 import postsRoutes from './posts/posts.routes.ts';
 import rolesRoutes from './roles/roles.routes.ts';
@@ -49,6 +50,7 @@ export async function registerModules(app: FastifyInstance) {
     enquiriesRoutes,
     mailingsRoutes,
     noticesRoutes,
+    newsletterRoutes,
     admissionsRoutes,
     familiesRoutes,
     familyAuthRoutes,

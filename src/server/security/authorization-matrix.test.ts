@@ -223,6 +223,15 @@ const EXPECTED: Record<string, Rule> = {
   'PUT /api/mailings/settings': needs('notices', 'write'),
   'POST /api/mailings/test': needs('notices', 'write'),
   'POST /api/mailings/:id/retry-failed': needs('notices', 'write'),
+  // The newsletter (issue 33): anyone subscribes (a form token, the enquiry forms' guards); staff
+  // see and delete subscribers, set the weekly digest and e-mail a published post (notices module).
+  'GET /api/newsletter/form-token': 'public',
+  'POST /api/newsletter/subscribe': 'public',
+  'GET /api/newsletter/subscribers': needs('notices', 'read'),
+  'DELETE /api/newsletter/subscribers/:id': needs('notices', 'delete'),
+  'GET /api/newsletter/digest': needs('notices', 'read'),
+  'PUT /api/newsletter/digest': needs('notices', 'write'),
+  'POST /api/posts/:id/newsletter': needs('notices', 'write'),
 
   // Backups hold every account and enquiry, and a restore replaces everything: administrators only
   // (issue 29), each download and restore confirmed with the password again.
