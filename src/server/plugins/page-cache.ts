@@ -223,5 +223,6 @@ export function changesPages(method: string, url: string): boolean {
   // A parent asking for a sign-in link or signing out changes no page (and anyone can ask: it
   // must not empty every instance's cache).
   if (/^\/api\/family\/(sign-in-link|sign-out)(\?|$)/.test(url)) return false;
-  return !/^\/api\/(enquiries|auth|logout|change-password|install\/check-code|testDatabaseDetails)(\/|\?|$)/.test(url);
+  // Nor do the newsletter's subscriptions and settings (issue 33): anyone can subscribe.
+  return !/^\/api\/(enquiries|newsletter|auth|logout|change-password|install\/check-code|testDatabaseDetails)(\/|\?|$)/.test(url);
 }
