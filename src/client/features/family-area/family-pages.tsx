@@ -87,6 +87,7 @@ export const FamilyNotices = createContext<NoticeBanner[]>([]);
 const NAV = [
   { href: '/family', label: 'Home' },
   { href: '/family/children', label: 'Children and consent' },
+  { href: '/family/newsletter', label: 'Newsletter' },
 ] as const;
 
 const button =
