@@ -19,7 +19,19 @@ describe('the back-office menu of the built-in roles', () => {
 
   it('shows a Manager the enquiries, the families, the notices and the settings they read, but no staff administration or backups', () => {
     expect(names('manager')).toEqual({
-      main: ['Dashboard', 'Gallery', 'Events', 'Blog', 'Website', 'Pages', 'Enquiries', 'Admissions', 'Families', 'Notices'],
+      main: [
+        'Dashboard',
+        'Gallery',
+        'Events',
+        'Blog',
+        'Website',
+        'Pages',
+        'Enquiries',
+        'Admissions',
+        'Families',
+        'Notices',
+        'Mailings',
+      ],
       admin: ['Settings'],
       settings: ['Category', 'School profile', 'Security'],
     });

@@ -12,6 +12,7 @@ import {
   KeyRound,
   LayoutDashboard,
   LockKeyhole,
+  Mails,
   type LucideIcon,
   Megaphone,
   Newspaper,
@@ -49,6 +50,7 @@ export const MAIN_MENU: MenuItem[] = [
   { name: 'Admissions', href: '/cms/admissions', icon: KanbanSquare, module: 'leads' },
   { name: 'Families', href: '/cms/families', icon: HeartHandshake, module: 'families' },
   { name: 'Notices', href: '/cms/notices', icon: Megaphone, module: 'notices' },
+  { name: 'Mailings', href: '/cms/notices/mailings', icon: Mails, module: 'notices' },
 ];
 
 /** Under the Administration heading (§2); Settings is collapsible with Category. */

@@ -22,6 +22,8 @@ describe('which back-office screens the signed-in user may open', () => {
       '/cms/notices',
       '/cms/notices/new',
       '/cms/notices/closure',
+      '/cms/notices/mailings',
+      '/cms/notices/mailings/3',
       '/cms/notices/3',
       '/cms/website',
       '/cms/website/pages',
