@@ -128,13 +128,20 @@ export async function startS3(bucket = 'school') {
   };
 }
 
-/** smtp-server (npm) receiving every message. */
-export async function startSmtpSink() {
+/** smtp-server (npm) receiving every message, but for the addresses in `refuse` (550, no such mailbox). */
+export async function startSmtpSink(options: { refuse?: string[] } = {}) {
   const received: { raw: string }[] = [];
+  const refused = new Set(options.refuse?.map((a) => a.toLowerCase()));
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refused.has(address.address.toLowerCase())) return callback();
+      callback(
+        Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }),
+      );
+    },
     onData(stream, _session, callback) {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
