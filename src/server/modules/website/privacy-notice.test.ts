@@ -82,6 +82,15 @@ describe('the privacy notice to start from', () => {
     expect(changed).not.toContain('12 months after your child leaves us');
   });
 
+  it('names the newsletter, its lawful basis (consent) and how to leave it (issue 33)', () => {
+    const html = privacyNoticeHtml(facts());
+    expect(html).toContain('<h3>Our newsletter</h3>');
+    expect(html).toContain('the lawful basis is your consent, and you can withdraw it at any time');
+    expect(html).toContain('Every newsletter e-mail has a link to unsubscribe in one click');
+    expect(html).toContain('an address that is not confirmed within 7 days is deleted');
+    expect(html).toContain('A newsletter subscription is kept until you unsubscribe');
+  });
+
   it('is a valid page that the sanitiser keeps as written (what staff review is what parents read)', () => {
     const page = privacyNoticePage(facts());
     expect(SitePageContentSchema.parse(page)).toEqual(page);

@@ -5,6 +5,7 @@ import type { BackupSchedule } from '../../../shared/schemas/backup.ts';
 import type { SchoolProfile } from '../../../shared/schemas/school.ts';
 import { periodWords, type SecuritySettings } from '../../../shared/schemas/security.ts';
 import { STAFF_NOTE, type SitePage, type SitePageContent } from '../../../shared/schemas/site-page.ts';
+import { UNCONFIRMED_DAYS } from '../../../shared/schemas/newsletter-options.ts';
 import { getSchedule } from '../backups/schedule.service.ts';
 import { FAMILY_SESSION_DAYS, LINK_MINUTES } from '../family-auth/family-auth.service.ts';
 import { getSecuritySettings } from '../security/security-settings.service.ts';
@@ -97,6 +98,9 @@ export function privacyNoticeHtml(facts: PrivacyFacts): string {
     `<p>The contact form asks for ${Object.values(CONTACT_WORDS)
       .join(', ')
       .replace(/, ([^,]*)$/, ' and $1')}. We use them only to answer you.</p>`,
+    '<h3>Our newsletter</h3>',
+    `<p>If you subscribe to our newsletter (at the bottom of our pages, on our blog, or in the family area), we keep your e-mail address, what you chose to hear about (news and new posts, coming events), the branch if you chose one, and when and where you agreed. Nothing is sent until you confirm with the link we e-mail you; an address that is not confirmed within ${plural(UNCONFIRMED_DAYS, 'day')} is deleted. A parent who subscribes in the family area has no link to confirm: signing in has already shown the address is theirs.</p>`,
+    `<p>We use your address only to send you the newsletter: our news, new posts on our blog, and a weekly summary of them with the events coming up. We send it because you asked for it: in data protection law, the lawful basis is your consent, and you can withdraw it at any time. Every newsletter e-mail has a link to unsubscribe in one click, parents can also unsubscribe in the family area, or you can write to us. Once you unsubscribe, we keep your address only marked as unsubscribed, so that the newsletter is never sent to you again; ask us if you want it deleted.</p>`,
     '<h3>E-mails</h3>',
     `<p>When a form arrives, a copy is sent to the school's e-mail inbox so that we can answer quickly. After you apply for a place, we may e-mail you a confirmation with the reference of your application, and later an invitation to visit us.</p>`,
     '<h3>Keeping the forms safe</h3>',
@@ -121,6 +125,7 @@ export function privacyNoticeHtml(facts: PrivacyFacts): string {
       `If your child joins us, their application is kept as part of their record. ${staff('say how long you keep the records of children who joined you.')}`,
       `When all your children have left us, you can still sign in to the family area for ${periodWords(security.familyAccessAfterLeaving)} after the last leaving date. After that, your access ends.`,
       `${periodWords(security.photosAfterLeaving)} after your child leaves us, photos in which we have marked your child are no longer shown to other families or on this website, and we delete our record of which photos your child appears in. ${staff('say how long your staff keep these photos, or that you delete them.')}`,
+      `A newsletter subscription is kept until you unsubscribe; one that is never confirmed is deleted after ${plural(UNCONFIRMED_DAYS, 'day')}.`,
       backupText,
       `Our record of what staff do in the website (the audit log) is kept for ${plural(security.auditRetentionMonths, 'month')}.`,
     ]),
