@@ -88,6 +88,12 @@ describe.skipIf(chromiumMissingReason())('notices and the closure alert (issue 3
     await showing.getByText(title).waitFor();
     expect(await showing.getByText('E-mailed to its audience.').isVisible()).toBe(true);
     await axeWithoutToasts(page);
+
+    // The branch's closure is on the public site too, named by its branch.
+    await gotoReady(page, '/');
+    const banner = page.getByRole('region', { name: title });
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain('Closure notice · ');
     await t.close();
   }, 90_000);
 

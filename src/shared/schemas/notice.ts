@@ -49,6 +49,8 @@ export interface NoticeBanner {
   title: string;
   body: string;
   urgency: NoticeUrgency;
+  /** The branch a closure of one branch is about (shown on the public site too), else null. */
+  branch: string | null;
   /** ISO 8601. */
   startsAt: string;
   endsAt: string;

@@ -50,7 +50,7 @@ function Banner({ notice, timeZone, width }: { notice: NoticeBanner; timeZone: s
     >
       <div className={`mx-auto ${width} px-4 py-3`}>
         <p className={`text-xs font-bold tracking-wide uppercase ${closure ? 'text-red-50' : 'text-amber-900'}`}>
-          {closure ? 'Closure notice' : 'Notice'}
+          {`${closure ? 'Closure notice' : 'Notice'}${notice.branch ? ` · ${notice.branch}` : ''}`}
         </p>
         {/* A region named by its title, not a heading: the page's first heading is its own h1. */}
         <p id={titleId} className="text-lg font-extrabold leading-snug">

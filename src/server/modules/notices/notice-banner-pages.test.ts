@@ -8,6 +8,7 @@ import { DIST_DIR } from '../../plugins/render.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { testDriver } from '../../test/test-database.ts';
 import { installTestSchool, sessionCookie } from '../../test/factories.ts';
+import { TEST_BRANCHES } from '../../test/install-payload.ts';
 
 // Issue 33, "the banner shows and then ends by itself": public pages are kept (page cache) and
 // their reads remembered, yet a notice shows from its start and goes at its end without any write.
@@ -24,7 +25,12 @@ describe.skipIf(!built)('the notice banner on cached public pages', () => {
   afterAll(() => app?.close());
 
   const page = (url: string) => app.inject({ url });
-  async function publish(title: string, times: { startsAt?: Date; endsAt: Date }, urgency = 'closure') {
+  async function publish(
+    title: string,
+    times: { startsAt?: Date; endsAt: Date },
+    urgency = 'closure',
+    audience: { audience: string; audienceBranch?: string } = { audience: 'everyone' },
+  ) {
     const res = await app.inject({
       method: 'POST',
       url: '/api/notices',
@@ -33,7 +39,7 @@ describe.skipIf(!built)('the notice banner on cached public pages', () => {
         title,
         body: 'The school is closed today because of snow.',
         urgency,
-        audience: 'everyone',
+        ...audience,
         published: true,
         startsAt: times.startsAt?.toISOString(),
         endsAt: times.endsAt.toISOString(),
@@ -76,6 +82,17 @@ describe.skipIf(!built)('the notice banner on cached public pages', () => {
       .toBe(true);
     expect(Date.now()).toBeGreaterThanOrEqual(startsAt.getTime());
     expect((await page('/blog')).body).toContain('New menu from today');
+  });
+
+  it("shows a branch's closure on the public site, named by its branch, but not a branch's other news", async () => {
+    const endsAt = new Date(Date.now() + 3_600_000);
+    const branch = TEST_BRANCHES[0]!.name;
+    await publish('Closed today: burst pipe', { endsAt }, 'closure', { audience: 'branch', audienceBranch: branch });
+    await publish('Sports day kit list', { endsAt }, 'information', { audience: 'branch', audienceBranch: branch });
+    const home = await page('/');
+    expect(home.body).toContain('Closed today: burst pipe');
+    expect(home.body).toContain(`Closure notice · ${branch}`);
+    expect(home.body).not.toContain('Sports day kit list');
   });
 
   it.runIf(testDriver() === 'pg')(

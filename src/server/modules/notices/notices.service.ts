@@ -101,6 +101,7 @@ const bannerColumns = {
   title: notices.title,
   body: notices.body,
   urgency: notices.urgency,
+  branch: sql<string | null>`case when ${notices.audience} = 'branch' then ${notices.audienceBranch} end`,
   startsAt: notices.startsAt,
   endsAt: notices.endsAt,
 };
@@ -115,13 +116,21 @@ const bannerOrder = [sql`${notices.urgency} = 'closure' desc`, desc(notices.star
 
 /**
  * The public site's notices not over at `now` (live and scheduled): what a page's render keeps in
- * memory between writes (liveBanners picks those showing at the moment it draws).
+ * memory between writes (liveBanners picks those showing at the moment it draws). Those for
+ * everyone, and a branch's closure too: a parent or a visitor on the way to a closed branch must
+ * see it, and it says nothing private (the e-mail still goes to that branch's families only).
  */
 export async function publicNoticesToCome(db: Db, now = new Date()): Promise<NoticeBanner[]> {
   const rows = await db
     .select(bannerColumns)
     .from(notices)
-    .where(and(eq(notices.published, true), eq(notices.audience, 'everyone'), gt(notices.endsAt, now)))
+    .where(
+      and(
+        eq(notices.published, true),
+        or(eq(notices.audience, 'everyone'), and(eq(notices.urgency, 'closure'), eq(notices.audience, 'branch'))),
+        gt(notices.endsAt, now),
+      ),
+    )
     .orderBy(...bannerOrder)
     .limit(20);
   return rows.map(toBanner);

@@ -142,7 +142,7 @@ function ClosureAlert({ school }: { school: SchoolProfile }) {
             <legend className="mb-2 text-base font-semibold text-slate-900">Which branch?</legend>
             <div className="grid gap-2">
               {[
-                { name: '', label: `The whole school (on the public website too)` },
+                { name: '', label: 'The whole school' },
                 ...school.branches.map((b) => ({ name: b.name, label: b.name })),
               ].map((b) => (
                 <label key={b.name || 'all'} className={choice}>
@@ -234,6 +234,8 @@ function Sent({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const everyone = notice.audience === 'everyone';
+  // A closure for everyone or for one branch is on the public site too (notices.service.ts).
+  const onWebsite = everyone || notice.audience === 'branch';
   return (
     <div className="mx-auto max-w-xl">
       <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-none">
@@ -241,7 +243,7 @@ function Sent({
       </h1>
       <p className="mt-2 text-slate-800">
         “{notice.title}” shows{' '}
-        {everyone ? 'on every page of the website and in the family area' : `in the family area for the families of ${place}`}{' '}
+        {onWebsite ? 'on every page of the website and in the family area' : `in the family area for the families of ${place}`}{' '}
         until {formatWeekdayDate(notice.endsAt, timeZone)}, {formatTime(notice.endsAt, timeZone)}.
       </p>
       {mailing && <MailingProgress mailingId={mailing.mailingId} recipients={mailing.recipients} />}
@@ -256,7 +258,7 @@ function Sent({
         </div>
       )}
       <div className="mt-6 flex flex-col gap-2 sm:flex-row">
-        {everyone && (
+        {onWebsite && (
           <a href="/" target="_blank" rel="noreferrer" className={buttonClass('primary', 'lg', 'justify-center')}>
             See the banner on the website<span className="sr-only"> (opens in a new tab)</span>
           </a>
