@@ -84,6 +84,8 @@ export const ManifestSchema = z.object({
       families: z.number().int().min(0).optional(),
       children: z.number().int().min(0).optional(),
       photoTags: z.number().int().min(0).optional(),
+      /** Newsletter subscribers (issue 33; absent in older backups). */
+      subscribers: z.number().int().min(0).optional(),
     })
     .optional(),
 });

@@ -209,6 +209,7 @@ export function summary(manifest: Manifest): string {
     `schema ${manifest.migrations.at(-1)?.tag ?? 'empty'}): ${rows('users')} staff accounts, ${rows('posts')} posts, ` +
     `${rows('events')} events, ${rows('galleries')} galleries, ${rows('enquiries')} enquiries, ` +
     `${rows('families')} families with ${rows('children')} children and ${rows('gallery_photo_children')} photo tags, ` +
+    `${rows('newsletter_subscribers')} newsletter subscribers, ` +
     `${manifest.files.length} files (${megabytes(bytes)}).`
   );
 }

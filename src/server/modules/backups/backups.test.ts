@@ -8,7 +8,15 @@ import { openDb, type DbHandle } from '../../db/client.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { restoreRequest } from '../../test/backup-requests.ts';
-import { auditLog, children, families, familyContacts, galleries, galleryPhotoChildren } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  children,
+  families,
+  familyContacts,
+  galleries,
+  galleryPhotoChildren,
+  newsletterSubscribers,
+} from '../../db/schema/index.ts';
 import { audit } from '../audit/audit.service.ts';
 import { seedSchool, snapshotFiles, snapshotTables } from '../../test/school-data.ts';
 import { adminQuery, testDriver, withDatabase } from '../../test/test-database.ts';
@@ -47,7 +55,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => source?.close());
 
-/** Two families, three children, two of them tagged in a gallery's photos (issue 32). */
+/** Two families, three children, two of them tagged in a gallery's photos (issue 32), and a newsletter subscriber. */
 async function seedFamilies(app: FastifyInstance) {
   const made = await app.db
     .insert(families)
@@ -66,6 +74,17 @@ async function seedFamilies(app: FastifyInstance) {
       { familyId: b, firstName: 'Elsa', birthDate: '2021-09-10', programme: 'nursery', leavingDate: '2026-07-31' },
     ])
     .returning({ id: children.id });
+  // And a newsletter subscriber (issue 33).
+  await app.db
+    .insert(newsletterSubscribers)
+    .values({
+      email: 'ada@okafor.test',
+      topics: ['news'],
+      state: 'confirmed',
+      source: 'footer',
+      consentAt: new Date(),
+      consentSource: 'footer',
+    });
   const [gallery] = await app.db.select({ id: galleries.id, images: galleries.images }).from(galleries).limit(1);
   await app.db
     .insert(galleryPhotoChildren)
@@ -83,7 +102,7 @@ describe('backup and restore', () => {
     expect(Object.keys(files).length).toBeGreaterThanOrEqual(4 * 50);
   });
 
-  it('names the school and counts its posts, events, staff, photos, families, children and photo tags in the manifest, which the Backups screen and the command line read (issues 31, 32)', async () => {
+  it('names the school and counts its posts, events, staff, photos, families, children, photo tags and newsletter subscribers in the manifest, which the Backups screen and the command line read (issues 31, 32, 33)', async () => {
     const school = await getSchoolProfile(source.db);
     const gallery = rows.galleries!.map((line) => (JSON.parse(line) as { images: string[] }).images.length);
     const expected = {
@@ -96,9 +115,10 @@ describe('backup and restore', () => {
         families: rows.families!.length,
         children: rows.children!.length,
         photoTags: rows.gallery_photo_children!.length,
+        subscribers: rows.newsletter_subscribers!.length,
       },
     };
-    expect(expected.counts).toMatchObject({ families: 2, children: 3, photoTags: 2 });
+    expect(expected.counts).toMatchObject({ families: 2, children: 3, photoTags: 2, subscribers: 1 });
     expect(expected.counts.photos).toBeGreaterThan(0);
     const checked = await unpackArchive(createReadStream(archive), source.dataDir);
     await checked.discard();
@@ -107,14 +127,15 @@ describe('backup and restore', () => {
     const summary = await readBackupSummary(new Blob([readFileSync(archive)]));
     expect(summary).toEqual({ createdAt: checked.manifest.createdAt, version: checked.manifest.app.version, ...expected });
     // The command line says the same before a restore.
-    expect(cliSummary(checked.manifest)).toContain('2 families with 3 children and 2 photo tags');
+    expect(cliSummary(checked.manifest)).toContain('2 families with 3 children and 2 photo tags, 1 newsletter subscribers');
     // A backup made before families were counted shows its other counts, and none for families.
-    const { families: _f, children: _c, photoTags: _t, ...issue31 } = expected.counts;
+    const { families: _f, children: _c, photoTags: _t, subscribers: _s, ...issue31 } = expected.counts;
     expect(summaryOf({ ...checked.manifest, counts: issue31 }).counts).toEqual({
       ...issue31,
       families: null,
       children: null,
       photoTags: null,
+      subscribers: null,
     });
   });
 

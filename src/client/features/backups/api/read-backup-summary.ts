@@ -18,6 +18,8 @@ export interface BackupSummary {
     families: number | null;
     children: number | null;
     photoTags: number | null;
+    /** Newsletter subscribers (issue 33): null in backups made before Sprout counted them. */
+    subscribers: number | null;
   } | null;
 }
 
@@ -102,6 +104,7 @@ export function summaryOf(manifest: unknown): BackupSummary {
   const count = (key: string) => (typeof m.counts?.[key] === 'number' ? (m.counts[key] as number) : null);
   const counts = { posts: count('posts'), events: count('events'), staff: count('staff'), photos: count('photos') };
   const families = { families: count('families'), children: count('children'), photoTags: count('photoTags') };
+  const newsletter = { subscribers: count('subscribers') };
   return {
     createdAt: m.createdAt,
     version: typeof m.app?.version === 'string' ? m.app.version : '?',
@@ -109,7 +112,9 @@ export function summaryOf(manifest: unknown): BackupSummary {
       typeof m.school?.name === 'string'
         ? { name: m.school.name, timezone: typeof m.school.timezone === 'string' ? m.school.timezone : '' }
         : null,
-    counts: Object.values(counts).every((n) => n !== null) ? ({ ...counts, ...families } as BackupSummary['counts']) : null,
+    counts: Object.values(counts).every((n) => n !== null)
+      ? ({ ...counts, ...families, ...newsletter } as BackupSummary['counts'])
+      : null,
   };
 }
 

@@ -237,6 +237,9 @@ function BackupContents({ summary, timeZone }: { summary: BackupSummary; timeZon
                     n(summary.counts.children ?? 0, 'child', 'children'),
                     n(summary.counts.photoTags ?? 0, 'tag of a child in a photo', 'tags of children in photos'),
                   ]),
+              ...(summary.counts.subscribers === null
+                ? []
+                : [n(summary.counts.subscribers, 'newsletter subscriber', 'newsletter subscribers')]),
             ].join(', ')
           : 'Not listed: this backup was made by an older Sprout, which did not count its posts, events, staff and photos.'}
       </dd>
