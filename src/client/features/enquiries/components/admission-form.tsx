@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ageOutside, yearsAndMonthsInWords } from '#shared/schemas/admission-stages.ts';
 import { AdmissionConfirmation } from './admission-confirmation.tsx';
-import { FormField, Honeypot, inputClass } from './form-field.tsx';
+import { FormField, Honeypot, inputClass } from '#client/components/public/form-field.tsx';
 import { useEnquiryForm } from './use-enquiry-form.ts';
 
 const EMPTY = {

@@ -2,7 +2,7 @@ import { Icon } from '#client/components/public/icon.tsx';
 import { MailCheck } from '#client/components/public/icons.ts';
 import { useRef, type FormEvent } from 'react';
 import { SmallDialog } from '#client/components/public/small-dialog.tsx';
-import { FormField, Honeypot, inputClass } from './form-field.tsx';
+import { FormField, Honeypot, inputClass } from '#client/components/public/form-field.tsx';
 import { useEnquiryForm } from './use-enquiry-form.ts';
 
 const EMPTY = { name: '', email: '', message: '' };

@@ -3,7 +3,7 @@ import { ApiError } from '#client/lib/api-client.ts';
 import type { EnquiryType } from '#shared/schemas/enquiry-options.ts';
 import { getFormToken } from '../api/get-form-token.ts';
 import { submitEnquiry } from '../api/submit-enquiry.ts';
-import { missingFields } from './form-field.tsx';
+import { missingFields } from '#client/components/public/form-field.tsx';
 
 const FIX_FIELDS = 'Please fix the highlighted fields and send again.';
 const NETWORK_ERROR = 'Network error: please check your connection and try again.';
