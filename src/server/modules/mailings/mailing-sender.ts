@@ -198,7 +198,7 @@ export class MailingSender {
     const now = Date.now();
     const at = Math.max(now, this.nextSlot);
     this.nextSlot = at + 60_000 / rate;
-    if (at > now) await this.sleep(at - now);
+    if (at - now >= 1) await this.sleep(at - now);
   }
 
   private sleep(ms: number) {
