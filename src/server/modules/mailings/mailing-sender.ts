@@ -111,6 +111,13 @@ export class MailingSender {
       });
   }
 
+  /** Staff changed the rate: the pause set by the old one ends now. */
+  rateChanged() {
+    this.nextSlot = 0;
+    for (const wakeUp of this.sleepers) wakeUp();
+    this.wake();
+  }
+
   /** At start: what is due goes; on PostgreSQL, other instances' work is looked for every sweepMs. */
   async resume() {
     if (!this.transport || this.closed) return;

@@ -83,7 +83,7 @@ async function mailingsRoutes(app: FastifyInstance) {
     if (before.ratePerMinute !== input.ratePerMinute) {
       await audit(app.db, whoOf(request), { action: 'update', entity, title: 'Sending rate', changes: ['ratePerMinute'] });
     }
-    sender.wake();
+    sender.rateChanged();
     return { data: await status() };
   });
 
@@ -119,6 +119,13 @@ async function mailingsRoutes(app: FastifyInstance) {
   });
 }
 
+/** Plain text as simple HTML: escaped, a paragraph per blank-line-separated block. */
+const textAsHtml = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => `<p>${p.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
+
 const mailingId = (request: FastifyRequest<IdParams>) => idParam(request.params.id, 'The mailing');
 
 /**
@@ -139,7 +146,7 @@ async function sendTest(app: FastifyInstance, request: FastifyRequest, reply: Fa
     content = {
       id: 0,
       subject: input.subject!,
-      html: input.html ?? '',
+      html: input.html || textAsHtml(input.text!),
       text: input.text!,
       operational: input.operational ?? false,
       audienceLabel: 'you (a test)',
