@@ -4,6 +4,7 @@ import type { MailingCounts, MailingDetail, MailingSummary } from '../../../shar
 import type { Db } from '../../db/client.ts';
 import { mailingRecipients, mailings, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { audit } from '../audit/audit.service.ts';
 import { getSchoolProfile } from '../site/site.service.ts';
 import { MAILING_MAX_BYTES, mailingMessage, messageBytes, originOf, type MailingContent } from './mailing-message.ts';
 import { UNSUBSCRIBED } from './mailing-queue.ts';
@@ -64,6 +65,7 @@ export async function checkMailingSize(db: Db, mailing: Omit<NewMailing, 'kind' 
  * answering columns named exactly `email`, `name`, `subscriber_id`; an address appears once (a
  * family contact wins over a subscriber row for operational mail), an address that is not one is
  * left out, and newsletter rows without a subscriber are left out (they could not unsubscribe).
+ * The caller audits a start staff asked for; a job's (createdBy null) is audited here.
  */
 export async function startMailing(
   app: FastifyInstance,
@@ -110,6 +112,21 @@ export async function startMailing(
     return { id: row.id, recipients: count };
   });
   if (started.recipients > 0) app.mailings.wake();
+  // A start by a member of staff is audited by its route (with the request's address, on the notice
+  // or the post); one no one asked for (the weekly digest) is audited here.
+  if (mailing.createdBy === null) {
+    await audit(
+      app.db,
+      { userId: null, username: null, ip: null },
+      {
+        action: 'email',
+        entity: 'mailing',
+        entityId: started.id,
+        title: mailing.subject,
+        details: { recipients: started.recipients, kind: mailing.kind },
+      },
+    );
+  }
   return started;
 }
 

@@ -101,6 +101,12 @@ describe('startMailing', () => {
     expect(subscriberId).toBeGreaterThan(0);
     expect(messageIdOf(copies[0]!.raw)).toMatch(new RegExp(`^<mailing-${started.id}-\\d+@school\\.test>$`));
     expect(copies.every((m) => Buffer.byteLength(m.raw) < 100 * 1024)).toBe(true);
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.entity} = 'mailing' and ${auditLog.entityId} = ${String(started.id)}`);
+    // Started by a job (createdBy null): the engine writes the audit entry.
+    expect(entry).toMatchObject({ action: 'email', entity: 'mailing', userId: null, details: { recipients: 12, kind: 'post' } });
     const list = (await app.inject({ url: '/api/mailings', headers: { cookie: reader } })).json();
     expect(list.data[0]).toMatchObject({ id: started.id, state: 'done', counts: { queued: 0, sent: 12, failed: 0 } });
     expect(list.mail).toMatchObject({ configured: true, message: null, ratePerMinute: 60000, rateFixed: true });
