@@ -91,7 +91,7 @@ export const SubscriberListQuerySchema = listQuerySchema({
   sorts: SUBSCRIBER_SORTS,
   filters: { state: optionalFilter(SUBSCRIBER_STATES, 'state') },
 });
-export type SubscriberListQuery = z.input<typeof SubscriberListQuerySchema>;
+export type SubscriberListQuery = Partial<z.output<typeof SubscriberListQuerySchema>>;
 export type SubscriberListPage = ListPage<Subscriber, Record<SubscriberState, number>>;
 
 /** POST /api/posts/:id/newsletter: the mailing that was started. */

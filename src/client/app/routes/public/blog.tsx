@@ -2,6 +2,7 @@ import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'reac
 import { Pager } from '#client/components/public/pager.tsx';
 import { PostCard } from '#client/components/public/post-card.tsx';
 import { PageLink } from '#client/components/public/page-link.tsx';
+import { SubscribeForm } from '#client/features/newsletter/components/subscribe-form.tsx';
 import { publicData, type Page, type PublicPost } from '#client/lib/public-data.ts';
 import { blogHref, blogQueryOf } from '#shared/public-lists.ts';
 import type { RouteHandle } from '../../meta.ts';
@@ -87,6 +88,17 @@ export function BlogPage() {
           </ul>
         )}
         <Pager basePath={blogHref({ tag })} page={page} hasMore={posts.hasMore} />
+        <section aria-labelledby="blog-newsletter" className="mt-16 rounded-3xl bg-amber-50 p-6 sm:p-8">
+          <h2 id="blog-newsletter" className="text-2xl font-black text-slate-900">
+            Get new posts by e-mail
+          </h2>
+          <p className="mt-2 max-w-2xl text-slate-700">
+            Our newest posts and the events coming up, in your inbox. You can unsubscribe in one click.
+          </p>
+          <div className="mt-5">
+            <SubscribeForm source="blog" labelledBy="blog-newsletter" branches={school.branches.map((b) => b.name)} />
+          </div>
+        </section>
       </div>
     </>
   );

@@ -15,6 +15,8 @@ import { usePost, useSavePost } from '#client/features/posts/api/posts.ts';
 import { PostHtml } from '#client/features/posts/components/post-html.tsx';
 import { useSlugCheck, type SlugState } from '#client/features/posts/hooks/use-slug-check.ts';
 import { useProgrammes } from '#client/features/admissions/api/get-programmes.ts';
+import { useCan } from '#client/features/auth/hooks/use-can.ts';
+import { useMailPost } from '#client/features/newsletter/api/mail-post.ts';
 import { useSchoolProfile } from '#client/features/school/api/school.ts';
 import { showServerErrors, useZodForm } from '#client/lib/zod-form.ts';
 import { CONTENT_AUDIENCES } from '#shared/schemas/audience.ts';
@@ -111,6 +113,10 @@ function firstMessage(errors: object): string | undefined {
 function PostForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
   const [progress, setProgress] = useState<number | null>(null);
   const save = useSavePost(setProgress);
+  // Issue 33: staff who send mailings may e-mail a post for everyone to the newsletter's subscribers.
+  const canMail = useCan('notices', 'write');
+  const mail = useMailPost();
+  const [mailIt, setMailIt] = useState(false);
   // Checked when saved, then as fields change: the editor's one message is an alert, not for every Tab.
   const form = useZodForm(PostFormSchema, { defaultValues: initial.values, mode: 'onSubmit' });
   const [mode, setMode] = useState<'edit' | 'preview'>('edit');
@@ -137,8 +143,9 @@ function PostForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
       if (slugState.current === 'taken')
         return form.setError('root.slug', { type: 'taken', message: 'Fix slug error before submitting' });
       try {
-        await save.mutateAsync({ id: initial.id, form: { ...post, status, coverFile, removeCover } });
+        const saved = await save.mutateAsync({ id: initial.id, form: { ...post, status, coverFile, removeCover } });
         toast.success(initial.id !== null ? 'Post updated' : status === 'published' ? 'Published!' : 'Saved');
+        if (status === 'published' && mailIt && post.audience === 'everyone') await mailToSubscribers(saved.id);
         reset();
       } catch (err) {
         const message = showServerErrors(form, err) ?? (err as Error).message;
@@ -148,6 +155,16 @@ function PostForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
         setProgress(null);
       }
     });
+
+  /** After the post is saved: its own message, whatever the answer (an e-mail already sent is a 409 said as it is). */
+  const mailToSubscribers = async (postId: number) => {
+    try {
+      const started = await mail.mutateAsync(postId);
+      toast.success(`E-mailing the post to ${started.recipients} subscriber${started.recipients === 1 ? '' : 's'}`);
+    } catch (err) {
+      toast.error((err as Error).message || 'The post could not be e-mailed');
+    }
+  };
 
   const problem = firstMessage(form.formState.errors);
   /** A field the editor's message is about points to it. */
@@ -255,6 +272,7 @@ function PostForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
         </div>
       </div>
       {mode === 'preview' && <PostPreview control={form.control} cover={coverShown} />}
+      {canMail && <MailOption control={form.control} checked={mailIt} onChange={setMailIt} />}
 
       {problem && (
         <p id={problemId} role="alert" className="text-sm font-semibold text-red-700">
@@ -306,6 +324,38 @@ function SlugField({
         error={state === 'taken' ? 'This URL is already in use.' : state === 'error' ? 'Error checking slug' : undefined}
       />
       {state === 'available' && <p className="mt-1 text-xs font-medium text-green-700">This URL is available.</p>}
+    </div>
+  );
+}
+
+/** Issue 33: a post for everyone can go to the newsletter's subscribers when it is published (once). */
+function MailOption({
+  control,
+  checked,
+  onChange,
+}: {
+  control: PostEditorControl;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const audience = useWatch({ control, name: 'audience' });
+  if (audience !== 'everyone') return null;
+  return (
+    <div className="flex items-start gap-2 rounded-xl bg-slate-50 p-3">
+      <input
+        id="post-mail-subscribers"
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-describedby="post-mail-subscribers-hint"
+        className="mt-1 h-4 w-4"
+      />
+      <div>
+        <Label htmlFor="post-mail-subscribers">E-mail this post to newsletter subscribers</Label>
+        <p id="post-mail-subscribers-hint" className="text-xs text-slate-600">
+          Sent once, when you press Publish, to everyone subscribed to news. A post already e-mailed is not sent again.
+        </p>
+      </div>
     </div>
   );
 }
