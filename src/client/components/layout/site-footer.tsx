@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Icon } from '#client/components/public/icon.tsx';
 import { phoneText } from '#client/components/public/phone.ts';
 import { CalendarDays, CalendarPlus, Clock, Mail, MapPin, Phone } from '#client/components/public/icons.ts';
@@ -31,9 +32,33 @@ export function quickLinks(pages: readonly PublicPageLink[]): { label: string; t
   return [...fixed, ...others];
 }
 
-export function SiteFooter({ school, pages = [] }: { school: SchoolProfile; pages?: readonly PublicPageLink[] }) {
+export function SiteFooter({
+  school,
+  pages = [],
+  newsletter,
+}: {
+  school: SchoolProfile;
+  pages?: readonly PublicPageLink[];
+  /** The newsletter's subscribe form (issue 33), in a band of its own. */
+  newsletter?: ReactNode;
+}) {
   return (
     <footer className="bg-slate-900 text-slate-200">
+      {newsletter && (
+        <section aria-labelledby="footer-newsletter" className="border-b border-white/10">
+          <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 lg:grid-cols-3">
+            <div>
+              <h2 id="footer-newsletter" className="text-lg font-bold text-white">
+                Our newsletter
+              </h2>
+              <p className="mt-2 text-sm leading-relaxed text-slate-300">
+                News from our classrooms and the events coming up, by e-mail.
+              </p>
+            </div>
+            <div className="lg:col-span-2">{newsletter}</div>
+          </div>
+        </section>
+      )}
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-3">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="text-lg font-bold text-white">

@@ -3,6 +3,7 @@ import { Outlet, useLoaderData, useLocation, useMatches, type LoaderFunctionArgs
 import { SiteFooter } from '#client/components/layout/site-footer.tsx';
 import { activeLinkOf, SiteHeader } from '#client/components/layout/site-header.tsx';
 import { NoticeBanners } from '#client/components/public/notice-banners.tsx';
+import { SubscribeForm } from '#client/features/newsletter/components/subscribe-form.tsx';
 import { Once } from '#client/lib/once.tsx';
 import { useClientNavigation } from '#client/lib/client-navigation.ts';
 import { publicData } from '#client/lib/public-data.ts';
@@ -59,7 +60,18 @@ export function PublicLayout() {
         <Outlet />
       </main>
       <Once id="footer">
-        <SiteFooter school={school} pages={pages} />
+        <SiteFooter
+          school={school}
+          pages={pages}
+          newsletter={
+            <SubscribeForm
+              source="footer"
+              tone="dark"
+              labelledBy="footer-newsletter"
+              branches={school.branches.map((b) => b.name)}
+            />
+          }
+        />
       </Once>
     </div>
   );
