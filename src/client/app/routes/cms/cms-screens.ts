@@ -30,12 +30,13 @@ export const CMS_SCREENS: readonly {
   { path: 'families', title: 'Families', module: 'families-list' },
   { path: 'families/new', title: 'Add family', module: 'family-form' },
   { path: 'families/:id', title: 'Family', module: 'family-form' },
-  // Issue 33: notices and their mailings; "new", "closure" and "mailings" before ":id", which would match them too.
+  // Issue 33: notices, their mailings and the newsletter; "new", "closure", "mailings" and "newsletter" before ":id", which would match them too.
   { path: 'notices', title: 'Notices', module: 'notices' },
   { path: 'notices/new', title: 'New notice', module: 'notice-form' },
   { path: 'notices/closure', title: 'Closure alert', module: 'closure-alert' },
   { path: 'notices/mailings', title: 'Mailings', module: 'mailings' },
   { path: 'notices/mailings/:id', title: 'Mailing', module: 'mailing-detail' },
+  { path: 'notices/newsletter', title: 'Newsletter', module: 'newsletter' },
   { path: 'notices/:id', title: 'Edit notice', module: 'notice-form' },
   { path: 'website', title: 'Website', module: 'website' },
   { path: 'website/pages', title: 'Pages', module: 'website-pages' },

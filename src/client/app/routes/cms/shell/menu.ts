@@ -12,6 +12,7 @@ import {
   KeyRound,
   LayoutDashboard,
   LockKeyhole,
+  MailPlus,
   Mails,
   type LucideIcon,
   Megaphone,
@@ -51,6 +52,7 @@ export const MAIN_MENU: MenuItem[] = [
   { name: 'Families', href: '/cms/families', icon: HeartHandshake, module: 'families' },
   { name: 'Notices', href: '/cms/notices', icon: Megaphone, module: 'notices' },
   { name: 'Mailings', href: '/cms/notices/mailings', icon: Mails, module: 'notices' },
+  { name: 'Newsletter', href: '/cms/notices/newsletter', icon: MailPlus, module: 'notices' },
 ];
 
 /** Under the Administration heading (§2); Settings is collapsible with Category. */

@@ -24,6 +24,7 @@ describe('which back-office screens the signed-in user may open', () => {
       '/cms/notices/closure',
       '/cms/notices/mailings',
       '/cms/notices/mailings/3',
+      '/cms/notices/newsletter',
       '/cms/notices/3',
       '/cms/website',
       '/cms/website/pages',
