@@ -132,7 +132,7 @@ export function SubscribeForm({
                 type="checkbox"
                 id={id(topic)}
                 data-field={i === 0 ? 'topics' : undefined}
-                name="topics"
+                name={`topic-${topic}`}
                 value={topic}
                 checked={form.topics.includes(topic)}
                 onChange={(e) => form.toggle(topic, e.target.checked)}
