@@ -87,6 +87,9 @@ describe.skipIf(chromiumMissingReason())('subscribing to the newsletter (issue 3
 
       const link = await confirmationLinkFor(email);
       await page.goto(`${link.pathname}${link.search}`);
+      await page.getByRole('heading', { name: 'Confirm your subscription', level: 1 }).waitFor();
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: 'Yes, subscribe me' }).click();
       await page.getByRole('heading', { name: 'You’re subscribed', level: 1 }).waitFor();
       expect(await page.getByText(`News and blog posts, for ${CITY}`).isVisible()).toBe(true);
       await expectNoAxeViolations(page);

@@ -100,6 +100,24 @@ export function NewsletterSubscribedPage({
   );
 }
 
+/**
+ * A confirmation link opened: one button records the consent. A mail scanner that opens every
+ * link (as many companies' mail filters do) must not subscribe anybody.
+ */
+export function NewsletterConfirmPage({ schoolName, action }: { schoolName: string; action: string }) {
+  return (
+    <NewsletterFrame schoolName={schoolName}>
+      <h1 className="text-3xl font-extrabold text-slate-900">Confirm your subscription</h1>
+      <p className="mt-4 text-slate-700">Receive the newsletter of {schoolName} at this address?</p>
+      <form method="post" action={action} className="mt-6">
+        <button type="submit" className={button}>
+          Yes, subscribe me
+        </button>
+      </form>
+    </NewsletterFrame>
+  );
+}
+
 /** An unsubscribe link opened: one button (a mail scanner opening the link unsubscribes nobody). */
 export function NewsletterUnsubscribePage({ schoolName, action }: { schoolName: string; action: string }) {
   return (

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { z } from 'zod';
 import { FamilyNewsletterPage } from '../../../client/features/family-area/family-newsletter-page.tsx';
 import {
+  NewsletterConfirmPage,
   NewsletterLinkInvalidPage,
   NewsletterSubscribedPage,
   NewsletterUnsubscribedPage,
@@ -22,6 +23,7 @@ import { alreadySubscribedMessage, confirmationMessage } from './newsletter-mail
 import newsletterStaffRoutes from './newsletter-staff.routes.ts';
 import {
   checkBranch,
+  confirmationState,
   confirmSubscription,
   contactEmail,
   requestSubscription,
@@ -93,9 +95,28 @@ async function newsletterPublicRoutes(app: FastifyInstance) {
     page(reply, 400, 'Link not valid', (schoolName) => <NewsletterLinkInvalidPage schoolName={schoolName} />);
   const tokenOf = (request: FastifyRequest) => TokenQuerySchema.parse(request.query ?? {}).t ?? '';
 
+  // Opening the link shows a button; pressing it records the consent. A mail scanner that opens
+  // links subscribes nobody.
   app.get('/newsletter/confirm', async (request, reply) => {
+    const token = tokenOf(request);
+    const id = await readSubscriberToken(app.db, 'confirm', token);
+    const state = id === null ? null : await confirmationState(app.db, id);
+    if (state === null) return invalid(reply);
+    if (state === 'confirmed') return subscribed(reply, id!);
+    const action = `/newsletter/confirm?t=${encodeURIComponent(token)}`;
+    return page(reply, 200, 'Confirm your subscription', (schoolName) => (
+      <NewsletterConfirmPage schoolName={schoolName} action={action} />
+    ));
+  });
+
+  app.post('/newsletter/confirm', async (request, reply) => {
     const id = await readSubscriberToken(app.db, 'confirm', tokenOf(request));
-    const subscriber = id === null ? null : await confirmSubscription(app.db, id);
+    return id === null ? invalid(reply) : subscribed(reply, id);
+  });
+
+  /** Confirms (again: nothing changes for a confirmed subscriber) and says what was chosen. */
+  async function subscribed(reply: FastifyReply, id: number) {
+    const subscriber = await confirmSubscription(app.db, id);
     if (!subscriber) return invalid(reply);
     const unsubscribeHref = await subscriberLink(app.db, '', 'unsubscribe', subscriber.id);
     const topics = NEWSLETTER_TOPICS.filter((t) => subscriber.topics.includes(t));
@@ -107,7 +128,7 @@ async function newsletterPublicRoutes(app: FastifyInstance) {
         unsubscribeHref={unsubscribeHref}
       />
     ));
-  });
+  }
 
   // Opening the link shows a button: a mail scanner following links unsubscribes nobody.
   app.get('/newsletter/unsubscribe', async (request, reply) => {

@@ -90,6 +90,15 @@ export async function confirmSubscription(db: Db, id: number): Promise<Confirmed
   return already ?? null;
 }
 
+/** A subscriber a confirmation link may still confirm (pending) or has confirmed, or null. */
+export async function confirmationState(db: Db, id: number): Promise<'pending' | 'confirmed' | null> {
+  const [row] = await db
+    .select({ state: S.state })
+    .from(S)
+    .where(and(eq(S.id, id), sql`${S.state} in ('pending', 'confirmed')`));
+  return row?.state === 'pending' || row?.state === 'confirmed' ? row.state : null;
+}
+
 /** Unsubscribes (a link from a newsletter, the family area): never mailed by the newsletter again. */
 export async function unsubscribe(db: Db, where: { id: number } | { email: string }): Promise<void> {
   await db

@@ -61,7 +61,19 @@ describe('subscribe, confirm, a post, one-click unsubscribe', () => {
     const [confirmation] = await mailTo(app, smtp, email);
     expect(confirmation!.subject).toMatch(/^Confirm your subscription/);
     const confirm = linkIn(confirmation!.text, '/newsletter/confirm');
-    const page = await app.inject({ method: 'GET', url: `${confirm.pathname}${confirm.search}` });
+    // Opening the link (as a mail scanner would) asks; only the button's POST confirms.
+    const asked = await app.inject({ method: 'GET', url: `${confirm.pathname}${confirm.search}` });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.headers['cache-control']).toBe('private, no-store');
+    expect(asked.body).toContain('Yes, subscribe me');
+    expect(asked.body).toContain(`action="/newsletter/confirm${confirm.search.replace(/&/g, '&amp;')}"`);
+    expect(await rowOf(email)).toMatchObject({ state: 'pending', consentAt: null });
+    const page = await app.inject({
+      method: 'POST',
+      url: `${confirm.pathname}${confirm.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('private, no-store');
     expect(page.body).toContain('You’re subscribed');
@@ -147,7 +159,10 @@ describe('links that are forged, expired or of nobody', () => {
         await subscriberToken(app.db, 'confirm', row!.id, Date.now() - week), // expired
         await subscriberToken(app.db, 'confirm', 987654), // nobody
         await subscriberToken(app.db, 'unsubscribe', row!.id), // another link's purpose
-      ].map((t) => app.inject({ method: 'GET', url: `/newsletter/confirm?t=${encodeURIComponent(t)}` })),
+      ].flatMap((t) => [
+        app.inject({ method: 'GET', url: `/newsletter/confirm?t=${encodeURIComponent(t)}` }),
+        app.inject({ method: 'POST', url: `/newsletter/confirm?t=${encodeURIComponent(t)}` }),
+      ]),
     );
     for (const page of pages) {
       expect(page.statusCode).toBe(400);
