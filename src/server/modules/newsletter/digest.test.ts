@@ -43,10 +43,11 @@ const settings = (payload: object) =>
   app.inject({ method: 'PUT', url: '/api/newsletter/digest', headers: { cookie: admin }, payload });
 
 describe('the weekly digest', () => {
-  it('goes out once at its hour to subscribers of news or events, and not when nothing is new', async () => {
+  it('goes out once at its hour, each subscriber with the topics they chose, and not when nothing is new', async () => {
     await app.db.insert(newsletterSubscribers).values([
       { email: 'news@example.test', topics: ['news'], state: 'confirmed', source: 'footer' },
       { email: 'events@example.test', topics: ['events'], state: 'confirmed', source: 'blog' },
+      { email: 'both@example.test', topics: ['events', 'news'], state: 'confirmed', source: 'footer' },
       { email: 'pending@example.test', topics: ['news', 'events'], source: 'footer' },
       { email: 'left@example.test', topics: ['news', 'events'], state: 'unsubscribed', source: 'footer' },
     ]);
@@ -74,18 +75,23 @@ describe('the weekly digest', () => {
 
     expect(await runDigest(app, new Date(at.getTime() - MINUTE))).toEqual({ sent: false, reason: 'done' });
     const sent = await runDigest(app, new Date(at.getTime() + MINUTE));
-    expect(sent).toMatchObject({ sent: true, recipients: 2 });
-    for (const to of ['news@example.test', 'events@example.test']) {
+    expect(sent).toMatchObject({ sent: true, recipients: 3 });
+    // Each gets what they chose: the posts, the events, or both.
+    for (const [to, posts, events] of [
+      ['news@example.test', true, false],
+      ['events@example.test', false, true],
+      ['both@example.test', true, true],
+    ] as const) {
       const [digest] = await mailTo(app, smtp, to);
       expect(digest!.subject).toMatch(/^This week at /);
-      expect(digest!.text).toContain(`Our new garden: http://`);
-      expect(digest!.text).toContain(`/blog/${post.slug}`);
-      expect(digest!.text).toContain('Harvest picnic');
+      expect((digest!.text ?? '').includes(`Our new garden: http://`), to).toBe(posts);
+      expect((digest!.text ?? '').includes(`/blog/${post.slug}`), to).toBe(posts);
+      expect((digest!.text ?? '').includes('Harvest picnic'), to).toBe(events);
       expect(digest!.text).not.toContain('Far away fair');
       expect(digest!.text).not.toContain('For families only');
     }
     const count = smtp.received.length;
-    expect(count).toBe(2);
+    expect(count).toBe(3);
 
     // Once a week: the same hour looked at again, or a week later with nothing new, sends nothing.
     expect(await runDigest(app, new Date(at.getTime() + 2 * MINUTE))).toEqual({ sent: false, reason: 'done' });

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/newsletter.ts';
 import type { Db } from '../../db/client.ts';
 import { runOnOneInstance } from '../../db/exclusive.ts';
-import { events, mailings, posts, settings } from '../../db/schema/index.ts';
+import { events, posts, settings } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { claimSlot, lastSlot } from '../backups/schedule.service.ts';
 import { PUBLIC_EVENT } from '../events/events.service.ts';
@@ -17,7 +17,7 @@ import { startMailing } from '../mailings/mailings.service.ts';
 import { PUBLIC_POST } from '../posts/posts.service.ts';
 import { getSchoolProfile } from '../site/site.service.ts';
 import { digestMailing } from './newsletter-mail.ts';
-import { subscribersOf } from './newsletter.service.ts';
+import { subscribersChoosing } from './newsletter.service.ts';
 
 /*
  * The weekly digest (issue 33): on the day and at the hour the school chose (its own clock), the
@@ -103,7 +103,7 @@ export async function saveDigestSettings(db: Db, value: DigestSettings, siteOrig
 
 export type DigestOutcome =
   | { sent: false; reason: 'off' | 'done' | 'late' | 'nothing-new' | 'no-address' }
-  | { sent: true; mailing: number; recipients: number };
+  | { sent: true; mailings: number[]; recipients: number };
 
 /** Makes this week's digest when its hour has come and it was not made; see DigestOutcome for why not. */
 export async function makeDigest(app: FastifyInstance, now = new Date()): Promise<DigestOutcome> {
@@ -115,9 +115,7 @@ export async function makeDigest(app: FastifyInstance, now = new Date()): Promis
   const previous = await lastDigestAt(db);
   if (previous && previous >= slot) return { sent: false, reason: 'done' };
   const sourceKey = `digest:${toDatetimeLocal(slot, school.timezone).slice(0, 10)}`;
-  const [made] = await db.select({ id: mailings.id }).from(mailings).where(eq(mailings.sourceKey, sourceKey));
   const done = async <T extends DigestOutcome>(outcome: T) => (await claimSlot(db, slot, DIGEST_LAST_KEY), outcome);
-  if (made) return done({ sent: false, reason: 'done' });
   if (now.getTime() - slot.getTime() > LATE_MS) return done({ sent: false, reason: 'late' });
 
   const since = previous ?? new Date(slot.getTime() - 7 * DAY_MS);
@@ -155,26 +153,42 @@ export async function makeDigest(app: FastifyInstance, now = new Date()): Promis
   const siteOrigin = app.siteAddress.configured() ?? stored.siteOrigin;
   if (!siteOrigin) return done({ sent: false, reason: 'no-address' });
 
-  const body = digestMailing(school, siteOrigin, slot, newPosts, coming);
-  try {
-    const started = await startMailing(
-      app,
-      {
-        kind: 'digest',
-        sourceKey,
-        ...body,
-        operational: false,
-        audienceLabel: 'Subscribers to news or events',
-        siteOrigin,
-        createdBy: null,
-      },
-      subscribersOf(['news', 'events']),
-    );
-    return done({ sent: true, mailing: started.id, recipients: started.recipients });
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'MAILING_EXISTS') return done({ sent: false, reason: 'done' });
-    throw error; // not claimed: tried again at the next look
+  // One message per choice of topics: a subscriber to events alone gets no posts, and the reverse.
+  const groups = [
+    { key: 'news-events', topics: ['news', 'events'], posts: newPosts, events: coming, due: newPosts.length > 0 || newEvent },
+    { key: 'news', topics: ['news'], posts: newPosts, events: [], due: newPosts.length > 0 },
+    { key: 'events', topics: ['events'], posts: [], events: coming, due: newEvent },
+  ] as const;
+  const started: { id: number; recipients: number }[] = [];
+  for (const group of groups.filter((g) => g.due)) {
+    const body = digestMailing(school, siteOrigin, slot, [...group.posts], [...group.events]);
+    try {
+      started.push(
+        await startMailing(
+          app,
+          {
+            kind: 'digest',
+            sourceKey: `${sourceKey}:${group.key}`,
+            ...body,
+            operational: false,
+            audienceLabel: `Subscribers to ${group.topics.join(' and ')}${group.topics.length === 1 ? ' only' : ''}`,
+            siteOrigin,
+            createdBy: null,
+          },
+          subscribersChoosing(group.topics),
+        ),
+      );
+    } catch (error) {
+      // Made by an earlier look that stopped half way: the others are still made.
+      if (!(error instanceof AppError && error.code === 'MAILING_EXISTS')) throw error; // not claimed: tried again later
+    }
   }
+  if (!started.length) return done({ sent: false, reason: 'done' });
+  return done({
+    sent: true,
+    mailings: started.map((m) => m.id),
+    recipients: started.reduce((sum, m) => sum + m.recipients, 0),
+  });
 }
 
 /** The digest as the server runs it (every few minutes): on one instance. */

@@ -167,6 +167,19 @@ export function subscribersOf(topics: readonly NewsletterTopic[], branch: string
     ${branch ? sql`and (${S.branch} is null or ${S.branch} = ${branch})` : sql``}`;
 }
 
+/**
+ * Confirmed subscribers who chose exactly `topics` (the digest's groups: news and events, news
+ * only, events only), as the engine takes them.
+ */
+export function subscribersChoosing(topics: readonly NewsletterTopic[]): SQL {
+  const chosen = sql`array[${sql.join(
+    topics.map((t) => sql`${t}`),
+    sql`, `,
+  )}]::text[]`;
+  return sql`select ${S.email} as email, null::text as name, ${S.id} as subscriber_id from ${S}
+    where ${S.state} = 'confirmed' and ${S.topics} @> ${chosen} and ${S.topics} <@ ${chosen}`;
+}
+
 const toSubscriber = (r: typeof S.$inferSelect): Subscriber => ({
   id: r.id,
   email: r.email,
