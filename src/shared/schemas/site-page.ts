@@ -57,6 +57,7 @@ export const RESERVED_SLUGS: Readonly<Record<string, string>> = {
   logout: 'the staff sign-in',
   register: 'the staff sign-in',
   family: "the family area (parents' sign-in)",
+  newsletter: "the newsletter's confirmation and unsubscribe pages",
 };
 
 /**

@@ -67,7 +67,7 @@ describe('what a non-administrator may grant', () => {
     expect(wide.statusCode).toBe(403);
     expect(wide.json().message).toBe(
       'You can only grant permissions you hold yourself: gallery: read, gallery: write, gallery: delete, events: read, ' +
-        'events: write, events: delete, blog: delete, website: read, website: write, website: delete, families: read, families: write, leads: read, leads: write, leads: delete, settings: read',
+        'events: write, events: delete, blog: delete, website: read, website: write, website: delete, families: read, families: write, notices: read, notices: write, notices: delete, leads: read, leads: write, leads: delete, settings: read',
     );
     expect((await call('POST', '/api/register', editorCookie, fresh(roleIds.user!))).statusCode).toBe(403);
     expect((await call('POST', '/api/users/create', editorCookie, fresh(roleIds.blogger!))).statusCode).toBe(201);

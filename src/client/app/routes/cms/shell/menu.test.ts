@@ -31,6 +31,7 @@ describe('the back-office menu of the built-in roles', () => {
         'Families',
         'Notices',
         'Mailings',
+        'Newsletter',
       ],
       admin: ['Settings'],
       settings: ['Category', 'School profile', 'Security'],
