@@ -56,13 +56,7 @@ export function cmsPreloader(clientDist: string): (pathname: string, user?: Curr
       visit('cms.html');
       const [ownScripts, ownStyles] = [scripts.size, styles.size];
       const names =
-        key === WIZARD
-          ? [WIZARD]
-          : [
-              BACK_OFFICE,
-              ...(signIn ? [signIn] : []),
-              ...(screen ? [screenKey(screen)] : []),
-            ];
+        key === WIZARD ? [WIZARD] : [BACK_OFFICE, ...(signIn ? [signIn] : []), ...(screen ? [screenKey(screen)] : [])];
       for (const name of names) visit(name);
       links = [
         ...[...scripts].slice(ownScripts).map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}" />`),

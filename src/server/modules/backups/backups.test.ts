@@ -75,16 +75,14 @@ async function seedFamilies(app: FastifyInstance) {
     ])
     .returning({ id: children.id });
   // And a newsletter subscriber (issue 33).
-  await app.db
-    .insert(newsletterSubscribers)
-    .values({
-      email: 'ada@okafor.test',
-      topics: ['news'],
-      state: 'confirmed',
-      source: 'footer',
-      consentAt: new Date(),
-      consentSource: 'footer',
-    });
+  await app.db.insert(newsletterSubscribers).values({
+    email: 'ada@okafor.test',
+    topics: ['news'],
+    state: 'confirmed',
+    source: 'footer',
+    consentAt: new Date(),
+    consentSource: 'footer',
+  });
   const [gallery] = await app.db.select({ id: galleries.id, images: galleries.images }).from(galleries).limit(1);
   await app.db
     .insert(galleryPhotoChildren)

@@ -246,7 +246,15 @@ describe('an archive from an older Sprout', () => {
         .select({ module: rolePermissions.module })
         .from(rolePermissions)
         .where(eq(rolePermissions.roleId, teacher!.id));
-      expect(modules.map((m) => m.module).sort()).toEqual(['blog', 'events', 'families', 'gallery', 'leads', 'notices', 'website']);
+      expect(modules.map((m) => m.module).sort()).toEqual([
+        'blog',
+        'events',
+        'families',
+        'gallery',
+        'leads',
+        'notices',
+        'website',
+      ]);
       const history = await rowsOf<{ n: number }>(target.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
       expect(history[0]!.n).toBe(appMigrations().length);
     } finally {

@@ -141,21 +141,20 @@ function ClosureAlert({ school }: { school: SchoolProfile }) {
           <fieldset>
             <legend className="mb-2 text-base font-semibold text-slate-900">Which branch?</legend>
             <div className="grid gap-2">
-              {[
-                { name: '', label: 'The whole school' },
-                ...school.branches.map((b) => ({ name: b.name, label: b.name })),
-              ].map((b) => (
-                <label key={b.name || 'all'} className={choice}>
-                  <input
-                    type="radio"
-                    name="branch"
-                    className="h-5 w-5 accent-red-700"
-                    checked={branch === b.name}
-                    onChange={() => choose(b.name, prepared)}
-                  />
-                  {b.label}
-                </label>
-              ))}
+              {[{ name: '', label: 'The whole school' }, ...school.branches.map((b) => ({ name: b.name, label: b.name }))].map(
+                (b) => (
+                  <label key={b.name || 'all'} className={choice}>
+                    <input
+                      type="radio"
+                      name="branch"
+                      className="h-5 w-5 accent-red-700"
+                      checked={branch === b.name}
+                      onChange={() => choose(b.name, prepared)}
+                    />
+                    {b.label}
+                  </label>
+                ),
+              )}
             </div>
           </fieldset>
         )}
