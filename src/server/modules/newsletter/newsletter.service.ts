@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/newsletter-options.ts';
 import type { Subscriber, SubscriberListPage, SubscriberState } from '../../../shared/schemas/newsletter.ts';
 import type { Db } from '../../db/client.ts';
-import { familyContacts, newsletterSubscribers } from '../../db/schema/index.ts';
+import { familyContacts, mailingRecipients, newsletterSubscribers } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
 import { rowsOf } from '../backups/schema-history.ts';
 
@@ -230,7 +230,13 @@ export async function listSubscribers(
 
 /** Staff delete a subscriber (their address is then held nowhere); false when there was none. */
 export async function deleteSubscriber(db: Db, id: number): Promise<boolean> {
-  return (await db.delete(S).where(eq(S.id, id)).returning({ id: S.id })).length > 0;
+  return db.transaction(async (tx) => {
+    const [gone] = await tx.delete(S).where(eq(S.id, id)).returning({ email: S.email });
+    if (!gone) return false;
+    // Forgotten everywhere: the mailings' lists of who they went to name the address too.
+    await tx.delete(mailingRecipients).where(sql`lower(${mailingRecipients.email}) = lower(${gone.email})`);
+    return true;
+  });
 }
 
 /** The signed-in parent's own address (their family contact's), or null. */

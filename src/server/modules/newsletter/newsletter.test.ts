@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_DEFAULTS } from '../../../shared/schemas/site-content-defaults.ts';
 import { SUBSCRIBE_ANSWER } from '../../../shared/schemas/newsletter-options.ts';
-import { newsletterSubscribers } from '../../db/schema/index.ts';
+import { mailingRecipients, mailings, newsletterSubscribers } from '../../db/schema/index.ts';
 import { changesPages } from '../../plugins/page-cache.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createPost } from '../../test/content-factories.ts';
@@ -316,11 +316,33 @@ describe('staff: subscribers and a post for families', () => {
     expect(list.json().data.map((s: { email: string }) => s.email)).toEqual(['already@example.test']);
     expect(list.json().counts.confirmed).toBeGreaterThanOrEqual(1);
     const id = list.json().data[0].id as number;
+    // A mailing that went to them names the address too: deleting forgets it there as well.
+    const [mailing] = await app.db
+      .insert(mailings)
+      .values({
+        kind: 'post',
+        sourceKey: 'post:test-forget',
+        subject: 'S',
+        html: '<p>S</p>',
+        text: 'S',
+        audienceLabel: 'x',
+        siteOrigin: 'http://x',
+      })
+      .returning();
+    await app.db.insert(mailingRecipients).values([
+      { mailingId: mailing!.id, email: 'Already@Example.test', subscriberId: id, state: 'sent' },
+      { mailingId: mailing!.id, email: 'someone.else@example.test', state: 'sent' },
+    ]);
     const del = (n: number) =>
       app.inject({ method: 'DELETE', url: `/api/newsletter/subscribers/${n}`, headers: { cookie: admin } });
     expect((await del(id)).statusCode).toBe(200);
     expect((await del(id)).statusCode).toBe(404);
     expect(await app.db.select().from(S).where(eq(S.id, id))).toEqual([]);
+    const left = await app.db
+      .select({ email: mailingRecipients.email })
+      .from(mailingRecipients)
+      .where(eq(mailingRecipients.mailingId, mailing!.id));
+    expect(left).toEqual([{ email: 'someone.else@example.test' }]);
 
     const forFamilies = await createPost(app, { title: 'Families only', audience: 'families' });
     expect((await mailPost(forFamilies.id)).statusCode).toBe(409);
