@@ -130,4 +130,10 @@ describe('an audit entry as a sentence', () => {
       ),
     ).toBe('Changed mail sending: rate per minute');
   });
+
+  it('names a deleted newsletter subscriber by number, never by address (issue 33)', () => {
+    expect(auditSentence(entry({ entity: 'subscriber', entityId: '12', title: null, action: 'delete' }))).toBe(
+      'Deleted newsletter subscriber #12',
+    );
+  });
 });

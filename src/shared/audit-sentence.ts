@@ -98,6 +98,9 @@ function thing(entity: AuditEntry['entity'], entry: AuditEntry, names: AuditName
       return numbered('notice');
     case 'mailing':
       return entry.entityId === null ? 'mail sending' : numbered('mailing');
+    case 'subscriber':
+      // Never by address: the log outlives the subscription.
+      return `newsletter subscriber #${entry.entityId ?? '?'}`;
     case 'user':
       return staff(entry, names);
     case 'school':

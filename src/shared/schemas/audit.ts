@@ -58,6 +58,7 @@ export const AUDIT_ENTITIES = {
   child: 'Child',
   notice: 'Notice',
   mailing: 'Mailing',
+  subscriber: 'Newsletter subscriber',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_KEYS = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];

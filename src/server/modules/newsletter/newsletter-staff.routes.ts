@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DigestSettingsSchema, SubscriberListQuerySchema } from '../../../shared/schemas/newsletter.ts';
 import { runOnOneInstance } from '../../db/exclusive.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { audit, whoOf } from '../audit/audit.service.ts';
 import { idParam } from '../media/params.ts';
 import { startMailing } from '../mailings/mailings.service.ts';
 import { getPostById } from '../posts/posts.service.ts';
@@ -27,6 +28,7 @@ export default async function newsletterStaffRoutes(app: FastifyInstance) {
   app.delete('/api/newsletter/subscribers/:id', can('delete'), async (request) => {
     const id = idParam((request.params as { id?: unknown }).id, 'The subscriber');
     if (!(await deleteSubscriber(app.db, id))) throw notFound('The subscriber');
+    await audit(app.db, whoOf(request), { action: 'delete', entity: 'subscriber', entityId: id });
     return { success: true };
   });
 

@@ -343,6 +343,11 @@ describe('staff: subscribers and a post for families', () => {
       .from(mailingRecipients)
       .where(eq(mailingRecipients.mailingId, mailing!.id));
     expect(left).toEqual([{ email: 'someone.else@example.test' }]);
+    const log = await app.inject({ method: 'GET', url: '/api/audit?entity=subscriber', headers: { cookie: admin } });
+    expect(log.json().data.map((e: { entityId: string; title: string | null }) => [e.entityId, e.title])).toEqual([
+      [String(id), null],
+    ]);
+    expect(log.body).not.toContain('already@example.test');
 
     const forFamilies = await createPost(app, { title: 'Families only', audience: 'families' });
     expect((await mailPost(forFamilies.id)).statusCode).toBe(409);
