@@ -24,7 +24,10 @@ describe('subscriber links', () => {
     const token = await subscriberToken(handle.db, 'unsubscribe', 7);
     expect(await readSubscriberToken(handle.db, 'unsubscribe', token.replace(/^7\./, '8.'))).toBeNull();
     expect(await readSubscriberToken(handle.db, 'confirm', token)).toBeNull();
-    expect(await readSubscriberToken(handle.db, 'unsubscribe', `${token.slice(0, -1)}A`)).toBeNull();
+    // The signature's last character changed (to another: it is 'A' one time in 16).
+    const damaged = `${token.slice(0, -1)}${token.endsWith('A') ? 'E' : 'A'}`;
+    expect(damaged).not.toBe(token);
+    expect(await readSubscriberToken(handle.db, 'unsubscribe', damaged)).toBeNull();
     expect(await readSubscriberToken(handle.db, 'unsubscribe', 'test')).toBeNull();
     expect(await readSubscriberToken(handle.db, 'unsubscribe', '')).toBeNull();
   });
