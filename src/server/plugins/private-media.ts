@@ -5,7 +5,7 @@ import { notFound } from '../errors.ts';
 import { audit } from '../modules/audit/audit.service.ts';
 import { effectivePermissions } from '../modules/auth/permissions.service.ts';
 import { SESSION_COOKIE, userForSession } from '../modules/auth/sessions.service.ts';
-import { loadOrCreateSecret } from '../modules/enquiries/form-token.ts';
+import { secretOf } from '../modules/enquiries/form-token.ts';
 import { loadPrivateFiles, PhotoLinks, type PrivateFiles } from '../modules/galleries/private-media.ts';
 import { twoFactorSetupDue } from '../modules/two-factor/two-factor.service.ts';
 import { isStorageName } from '../storage/storage.ts';
@@ -48,17 +48,8 @@ export default fp(
     app.siteChanges.subscribe(() => {
       loaded = null;
     });
-    const secrets = new WeakMap<object, Promise<Buffer>>();
-    const links = new PhotoLinks(() => {
-      const db = app.db;
-      let key = secrets.get(db);
-      if (!key) {
-        key = loadOrCreateSecret(db, MEDIA_LINK_SECRET_KEY);
-        key.catch(() => secrets.delete(db));
-        secrets.set(db, key);
-      }
-      return key;
-    });
+    const secret = secretOf(MEDIA_LINK_SECRET_KEY);
+    const links = new PhotoLinks(() => secret(app.db));
 
     let refreshing = false;
     /**

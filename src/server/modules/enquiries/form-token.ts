@@ -30,11 +30,12 @@ export function minimumFillMs(): number {
  * PostgreSQL while the app runs, and the secret is the current database's.
  */
 export class FormTokens {
-  private readonly secrets = new WeakMap<Db, Promise<Buffer>>();
-  private readonly db: () => Db;
+  private readonly key: () => Promise<Buffer>;
 
   constructor(db: Db | (() => Db)) {
-    this.db = typeof db === 'function' ? db : () => db;
+    const current = typeof db === 'function' ? db : () => db;
+    const secret = secretOf(FORM_TOKEN_SECRET_KEY);
+    this.key = () => secret(current());
   }
 
   async issue(type: FormName, now = Date.now()): Promise<string> {
@@ -52,19 +53,6 @@ export class FormTokens {
     return age < minFillMs ? 'too-fast' : 'ok';
   }
 
-  /** Read once per process and database; a failed read is tried again on the next request. */
-  private key(): Promise<Buffer> {
-    const db = this.db();
-    let secret = this.secrets.get(db);
-    if (!secret) {
-      secret = loadOrCreateSecret(db, FORM_TOKEN_SECRET_KEY).catch((error: unknown) => {
-        this.secrets.delete(db);
-        throw error;
-      });
-      this.secrets.set(db, secret);
-    }
-    return secret;
-  }
 }
 
 const sign = (key: Buffer, type: FormName, issuedAt: number) =>
@@ -82,4 +70,24 @@ export async function loadOrCreateSecret(db: Db, key: string): Promise<Buffer> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
   if (typeof row?.value !== 'string' || row.value.length < 32) throw new Error(`The secret ${key} is missing.`);
   return Buffer.from(row.value, 'base64url');
+}
+
+/**
+ * The secret `key` of a database, read (or made) once per process and database; a failed read is
+ * tried again on the next call. The form tokens, the newsletter's links and the private photos'
+ * links each sign with one.
+ */
+export function secretOf(key: string): (db: Db) => Promise<Buffer> {
+  const secrets = new WeakMap<Db, Promise<Buffer>>();
+  return (db) => {
+    let secret = secrets.get(db);
+    if (!secret) {
+      secret = loadOrCreateSecret(db, key).catch((error: unknown) => {
+        secrets.delete(db);
+        throw error;
+      });
+      secrets.set(db, secret);
+    }
+    return secret;
+  };
 }

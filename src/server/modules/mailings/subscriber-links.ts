@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import { loadOrCreateSecret } from '../enquiries/form-token.ts';
+import { secretOf } from '../enquiries/form-token.ts';
 import { originOf } from './mailing-message.ts';
 
 export type SubscriberLinkPurpose = 'confirm' | 'unsubscribe';
@@ -9,20 +9,8 @@ const SECRET_KEY = 'newsletter_link_secret';
 /** A confirmation link works for a week; an unsubscribe link for as long as the mail is kept. */
 export const CONFIRM_LINK_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
-const secrets = new WeakMap<Db, Promise<Buffer>>();
-
-/** The secret of `db`, read once per process (a failed read is tried again next time). */
-function secretOf(db: Db): Promise<Buffer> {
-  let secret = secrets.get(db);
-  if (!secret) {
-    secret = loadOrCreateSecret(db, SECRET_KEY).catch((error: unknown) => {
-      secrets.delete(db);
-      throw error;
-    });
-    secrets.set(db, secret);
-  }
-  return secret;
-}
+/** Read once per process and database. */
+const linkSecret = secretOf(SECRET_KEY);
 
 const sign = (key: Buffer, purpose: SubscriberLinkPurpose, id: number, issuedAt: number) =>
   createHmac('sha256', key).update(`newsletter:${purpose}:${id}:${issuedAt}`).digest('base64url');
@@ -33,7 +21,7 @@ const sign = (key: Buffer, purpose: SubscriberLinkPurpose, id: number, issuedAt:
  */
 export async function subscriberToken(db: Db, purpose: SubscriberLinkPurpose, subscriberId: number, now = Date.now()) {
   const issuedAt = purpose === 'confirm' ? now : 0;
-  return `${subscriberId}.${issuedAt.toString(36)}.${sign(await secretOf(db), purpose, subscriberId, issuedAt)}`;
+  return `${subscriberId}.${issuedAt.toString(36)}.${sign(await linkSecret(db), purpose, subscriberId, issuedAt)}`;
 }
 
 /** `${origin}/newsletter/confirm?t=...` (valid 7 days) or `${origin}/newsletter/unsubscribe?t=...` (no expiry). */
@@ -59,7 +47,7 @@ export async function readSubscriberToken(
   const issuedAt = parseInt(match[2]!, 36);
   if (!Number.isSafeInteger(id) || id < 1 || id > 2 ** 31 - 1 || !Number.isSafeInteger(issuedAt)) return null;
   if (purpose === 'unsubscribe' ? issuedAt !== 0 : issuedAt === 0) return null;
-  const expected = Buffer.from(sign(await secretOf(db), purpose, id, issuedAt));
+  const expected = Buffer.from(sign(await linkSecret(db), purpose, id, issuedAt));
   if (!timingSafeEqual(expected, Buffer.from(match[3]!))) return null;
   if (purpose === 'confirm' && (now - issuedAt > CONFIRM_LINK_MAX_AGE_MS || issuedAt - now > 60_000)) return null;
   return id;
