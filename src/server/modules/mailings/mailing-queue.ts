@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../backups/schema-history.ts';
 
 /** The skipped rows' reason: the subscriber left (or was erased) before their copy went. */
 export const UNSUBSCRIBED = 'Unsubscribed';
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const ms = (n: number) => `${Math.max(0, Math.ceil(n))} milliseconds`;
 
 export interface ClaimedRecipient {
@@ -51,17 +51,19 @@ export async function claimDueRecipients(db: Db, options: ClaimOptions): Promise
   const { windowMs, allowance } = rateWindow(options.ratePerMinute);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sprout-mailings-claim'))`);
-    const [recent] = rowsOf<{ n: number }>(
-      await tx.execute(sql`
+    const [recent] = await rowsOf<{ n: number }>(
+      tx,
+      sql`
         select count(*)::int as n from mailing_recipients r
         where r.mailing_id in (select id from mailings where state = 'sending' or finished_at > now() - ${ms(windowMs)}::interval)
           and ((r.state = 'sent' and r.sent_at > now() - ${ms(windowMs)}::interval)
-            or (r.state = 'sending' and r.claimed_until > now()))`),
+            or (r.state = 'sending' and r.claimed_until > now()))`,
     );
     const budget = Math.min(options.batchMax, allowance - (recent?.n ?? 0));
     if (budget <= 0) return { rows: [], taken: 0, waitMs: Math.max(250, Math.min(windowMs / 4, 60_000 / options.ratePerMinute)) };
-    const claimed = rowsOf<ClaimedRecipient>(
-      await tx.execute(sql`
+    const claimed = await rowsOf<ClaimedRecipient>(
+      tx,
+      sql`
         update mailing_recipients set state = 'sending', claimed_until = now() + ${ms(options.leaseMs)}::interval
         where id in (
           select r.id from mailing_recipients r
@@ -71,21 +73,22 @@ export async function claimDueRecipients(db: Db, options: ClaimOptions): Promise
           order by r.next_attempt_at, r.id
           limit ${budget}
           for update skip locked)
-        returning id, mailing_id as "mailingId", email, name, subscriber_id as "subscriberId", attempts`),
+        returning id, mailing_id as "mailingId", email, name, subscriber_id as "subscriberId", attempts`,
     );
     if (!claimed.length) return { rows: [], taken: 0 };
     const ids = sql.join(
       claimed.map((r) => sql`${r.id}::int`),
       sql`, `,
     );
-    const skipped = rowsOf<{ id: number }>(
-      await tx.execute(sql`
+    const skipped = await rowsOf<{ id: number }>(
+      tx,
+      sql`
         update mailing_recipients r set state = 'failed', error = ${UNSUBSCRIBED}, claimed_until = null
         from mailings m
         where r.id in (${ids}) and m.id = r.mailing_id
           and (case when r.subscriber_id is null then not m.operational
                else not exists (select 1 from newsletter_subscribers s where s.id = r.subscriber_id and s.state = 'confirmed') end)
-        returning r.id`),
+        returning r.id`,
     );
     const gone = new Set(skipped.map((r) => r.id));
     return { rows: claimed.filter((r) => !gone.has(r.id)).sort((a, b) => a.id - b.id), taken: claimed.length };
@@ -129,10 +132,11 @@ export async function releaseAllClaims(db: Db) {
 
 /** Milliseconds until the next row waiting (a retry's back-off, another instance's lease), or null. */
 export async function nextDueInMs(db: Db): Promise<number | null> {
-  const [row] = rowsOf<{ ms: number | string | null }>(
-    await db.execute(sql`
+  const [row] = await rowsOf<{ ms: number | string | null }>(
+    db,
+    sql`
       select extract(epoch from (min(greatest(next_attempt_at, coalesce(claimed_until, next_attempt_at))) - now())) * 1000 as ms
-      from mailing_recipients where state in ('queued', 'sending')`),
+      from mailing_recipients where state in ('queued', 'sending')`,
   );
   return row?.ms === null || row?.ms === undefined ? null : Math.max(0, Number(row.ms));
 }

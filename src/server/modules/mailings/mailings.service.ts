@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MailingCounts, MailingDetail, MailingSummary } from '../../../shared/schemas/mailing.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../backups/schema-history.ts';
 import { mailingRecipients, mailings, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { audit } from '../audit/audit.service.ts';
@@ -32,8 +33,6 @@ export const MAIL_NOT_CONFIGURED =
   'E-mail is not configured on this server, so mailings cannot be sent. Whoever runs the server sets SMTP_URL (the school’s mail server) and restarts it.';
 
 const mailNotConfigured = () => new AppError(409, 'MAIL_NOT_CONFIGURED', MAIL_NOT_CONFIGURED);
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** A recipient with the longest address the schema allows: the size check's worst case. */
 const WORST_CASE_ADDRESS = `${'x'.repeat(64)}@${'y'.repeat(180)}.example`;
@@ -94,8 +93,9 @@ export async function startMailing(
       throw new AppError(409, 'MAILING_EXISTS', 'This has been e-mailed already; a message is sent to its audience only once.');
     }
     const onlySubscribers = mailing.operational ? sql`` : sql`and r.subscriber_id is not null`;
-    const [inserted] = rowsOf<{ n: number }>(
-      await tx.execute(sql`
+    const [inserted] = await rowsOf<{ n: number }>(
+      tx,
+      sql`
         with added as (
           insert into mailing_recipients (mailing_id, email, name, subscriber_id)
           select distinct on (lower(trim(r.email::text))) ${row.id}::int, trim(r.email::text), nullif(trim(r.name::text), ''), r.subscriber_id::int
@@ -105,7 +105,7 @@ export async function startMailing(
           on conflict do nothing
           returning 1
         )
-        select count(*)::int as n from added`),
+        select count(*)::int as n from added`,
     );
     const count = inserted?.n ?? 0;
     if (count === 0) await tx.update(mailings).set({ state: 'done', finishedAt: new Date() }).where(eq(mailings.id, row.id));
@@ -241,13 +241,14 @@ export async function getMailingDetail(
 export async function retryFailed(app: FastifyInstance, id: number): Promise<number> {
   if (!app.mailings.configured) throw mailNotConfigured();
   const queued = await app.db.transaction(async (tx) => {
-    const rows = rowsOf<{ n: number }>(
-      await tx.execute(sql`
+    const rows = await rowsOf<{ n: number }>(
+      tx,
+      sql`
         with again as (
           update mailing_recipients set state = 'queued', attempts = 0, error = null, claimed_until = null, next_attempt_at = now()
           where mailing_id = ${id} and state = 'failed' and error is distinct from ${UNSUBSCRIBED}
           returning 1)
-        select count(*)::int as n from again`),
+        select count(*)::int as n from again`,
     );
     const n = rows[0]?.n ?? 0;
     if (n) await tx.update(mailings).set({ state: 'sending', finishedAt: null }).where(eq(mailings.id, id));
