@@ -223,6 +223,10 @@ export function changesPages(method: string, url: string): boolean {
   // A parent asking for a sign-in link or signing out changes no page (and anyone can ask: it
   // must not empty every instance's cache).
   if (/^\/api\/family\/(sign-in-link|sign-out)(\?|$)/.test(url)) return false;
-  // Nor do the newsletter's subscriptions and settings (issue 33): anyone can subscribe.
-  return !/^\/api\/(enquiries|newsletter|auth|logout|change-password|install\/check-code|testDatabaseDetails)(\/|\?|$)/.test(url);
+  // Nor do the newsletter's subscriptions and settings (issue 33): anyone can subscribe. Nor does
+  // e-mailing (a notice, a post, a retry, a test, the rate): the pages show what was published.
+  if (/^\/api\/(notices\/\d+\/email|posts\/\d+\/newsletter)(\?|$)/.test(url)) return false;
+  return !/^\/api\/(enquiries|newsletter|mailings|auth|logout|change-password|install\/check-code|testDatabaseDetails)(\/|\?|$)/.test(
+    url,
+  );
 }

@@ -227,6 +227,11 @@ describe('POST /api/newsletter/subscribe', () => {
   it('leaves the cached public pages as they are (anyone can subscribe)', () => {
     expect(changesPages('POST', '/api/newsletter/subscribe')).toBe(false);
     expect(changesPages('POST', '/api/posts')).toBe(true);
+    // E-mailing what is published changes no page.
+    for (const url of ['/api/posts/3/newsletter', '/api/notices/4/email', '/api/mailings/5/retry-failed', '/api/mailings/test'])
+      expect(changesPages('POST', url), url).toBe(false);
+    expect(changesPages('PUT', '/api/mailings/settings')).toBe(false);
+    expect(changesPages('PUT', '/api/notices/4')).toBe(true);
   });
 
   it('says the newsletter is not available when the server cannot send e-mail (409)', async () => {
