@@ -2,26 +2,32 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MODULES, ROLE_PRESETS } from '../../shared/permissions.ts';
+import { MODULES, ROLE_PRESETS, type Module } from '../../shared/permissions.ts';
 import { ownEntries, ownRows, presetRows, rolePermissionMaps } from '../test/module-migration.ts';
 import { MIGRATIONS_DIR } from './client.ts';
 import { migrationsUpTo, removeMigrationCopies } from '../test/migrations-up-to.ts';
 
-// 0015 (issue 32): the `families` module. The built-in roles gain it as their presets say
-// (Administrator every action, Manager read and write, User none), custom roles get it off; staff
-// whose own entries are their role's set follow the role.
+// A module added to the permission grid by a migration: 0015 (issue 32) `families`, 0020 (issue 33)
+// `notices`. The built-in roles gain it as their presets say (Administrator every action, Manager
+// what ROLE_PRESETS gives it, User none), custom roles get it off; staff whose own entries are their
+// role's set follow the role.
 
 afterAll(removeMigrationCopies);
 
-const OLD_MODULES = MODULES.filter((m) => m !== 'families' && m !== 'notices');
-const presets = (role: 'admin' | 'manager' | 'user') => presetRows(OLD_MODULES, role);
-const own = (username: string, role: 'admin' | 'manager' | 'user') => ownRows(OLD_MODULES, username, role);
+const ADDED = [
+  { migration: 15, module: 'families', later: ['notices'], manager: { read: true, write: true, delete: false } },
+  { migration: 20, module: 'notices', later: [], manager: { read: true, write: true, delete: true } },
+] as const satisfies readonly { migration: number; module: Module; later: readonly Module[]; manager: object }[];
 
-describe('migration 0015 (the families module)', () => {
-  it('gives Administrator every action, Manager read and write, User and custom roles none; own entries follow their role', async () => {
+describe.each(ADDED)('migration $migration (the $module module)', ({ migration, module, later, manager }) => {
+  const OLD_MODULES = MODULES.filter((m) => m !== module && !(later as readonly Module[]).includes(m));
+  const presets = (role: 'admin' | 'manager' | 'user') => presetRows(OLD_MODULES, role);
+  const own = (username: string, role: 'admin' | 'manager' | 'user') => ownRows(OLD_MODULES, username, role);
+
+  it('gives Administrator every action, Manager its preset, User and custom roles none; own entries follow their role', async () => {
     const client = await PGlite.create();
     const db = drizzle(client);
-    await migrate(db, { migrationsFolder: migrationsUpTo(14) });
+    await migrate(db, { migrationsFolder: migrationsUpTo(migration - 1) });
     await client.exec(`
       insert into roles (name, display_name, is_system) values
         ('admin', 'Administrator', true), ('manager', 'Manager', true), ('user', 'User', true), ('teacher', 'Teacher', false);
@@ -42,18 +48,18 @@ describe('migration 0015 (the families module)', () => {
     `);
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
 
-    const { roleMap, rowsOfModule } = await rolePermissionMaps(client, 'families');
+    const { roleMap, rowsOfModule } = await rolePermissionMaps(client, module);
     expect(roleMap('admin')).toEqual(ROLE_PRESETS.admin.permissions);
     expect(roleMap('manager')).toEqual(ROLE_PRESETS.manager.permissions);
     expect(roleMap('user')).toEqual(ROLE_PRESETS.user.permissions);
-    expect(roleMap('manager').families).toEqual({ read: true, write: true, delete: false });
-    expect(roleMap('teacher').families).toEqual({ read: false, write: false, delete: false });
+    expect(roleMap('manager')[module]).toEqual(manager);
+    expect(roleMap('teacher')[module]).toEqual({ read: false, write: false, delete: false });
     expect(roleMap('teacher').blog).toEqual({ read: true, write: true, delete: true });
     expect(rowsOfModule).toBe(4);
 
-    expect(await ownEntries(client, 'families')).toEqual([
+    expect(await ownEntries(client, module)).toEqual([
       { username: 'ada', enabled: true, r: true, w: true, d: true },
-      { username: 'mina', enabled: true, r: true, w: true, d: false },
+      { username: 'mina', enabled: true, r: manager.read, w: manager.write, d: manager.delete },
       { username: 'narrowed', enabled: false, r: false, w: false, d: false },
       { username: 'tara', enabled: false, r: false, w: false, d: false },
     ]);
