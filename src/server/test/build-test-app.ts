@@ -28,3 +28,23 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<
   });
   return app;
 }
+
+/**
+ * buildTestApp with environment variables set while the app is made (the mail routes read SMTP_URL
+ * and their timings from the environment when they start), then put back as they were.
+ */
+export async function buildTestAppWithEnv(
+  env: Record<string, string>,
+  overrides: Partial<AppConfig> = {},
+): Promise<FastifyInstance> {
+  const before = Object.entries(env).map(([name]) => [name, process.env[name]] as const);
+  Object.assign(process.env, env);
+  try {
+    return await buildTestApp(overrides);
+  } finally {
+    for (const [name, value] of before) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}

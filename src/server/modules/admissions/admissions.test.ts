@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SCHOOL } from '../../../shared/schemas/school-defaults.ts';
 import { auditLog, enquiries } from '../../db/schema/index.ts';
-import { buildTestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, buildTestAppWithEnv } from '../../test/build-test-app.ts';
 import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { startSmtp } from '../../test/smtp-sink.ts';
 import { FormTokens } from '../enquiries/form-token.ts';
@@ -20,9 +20,7 @@ let noRole: string;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
-  app = await buildTestApp();
-  delete process.env.SMTP_URL;
+  app = await buildTestAppWithEnv({ SMTP_URL: smtp.url });
   const installed = await installTestSchool(app);
   admin = await sessionCookie(app, installed.admin);
   office = await sessionCookie(app, await createUser(app, { role: null, permissions: { leads: { read: true, write: true } } }));

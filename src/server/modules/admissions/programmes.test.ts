@@ -7,7 +7,7 @@ import type { Programme, ProgramsContent } from '../../../shared/schemas/site-co
 import { DEFAULT_SCHOOL } from '../../../shared/schemas/school-defaults.ts';
 import type { Branch } from '../../../shared/schemas/school.ts';
 import { enquiries, siteSections } from '../../db/schema/index.ts';
-import { buildTestApp } from '../../test/build-test-app.ts';
+import { buildTestAppWithEnv } from '../../test/build-test-app.ts';
 import { admissionForm } from '../../test/content-factories.ts';
 import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { startSmtp } from '../../test/smtp-sink.ts';
@@ -92,9 +92,7 @@ const admissionsNamed = async (name: string) =>
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
-  app = await buildTestApp();
-  delete process.env.SMTP_URL;
+  app = await buildTestAppWithEnv({ SMTP_URL: smtp.url });
   admin = await sessionCookie(app, (await installTestSchool(app)).admin);
   office = await sessionCookie(app, await createUser(app, { role: null, permissions: { leads: { read: true, write: true } } }));
   settingsReader = await sessionCookie(app, await createUser(app, { role: null, permissions: { settings: { read: true } } }));

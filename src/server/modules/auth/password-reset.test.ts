@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, buildTestAppWithEnv } from '../../test/build-test-app.ts';
 import { createUser, installTestSchool, sessionCookie, TEST_PASSWORD } from '../../test/factories.ts';
 import { startSmtp } from '../../test/smtp-sink.ts';
 import { auditLog, passwordResets, users } from '../../db/schema/index.ts';
@@ -19,9 +19,7 @@ const nextIp = () => `10.9.0.${++ipCounter}`;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
-  app = await buildTestApp();
-  delete process.env.SMTP_URL;
+  app = await buildTestAppWithEnv({ SMTP_URL: smtp.url });
   await installTestSchool(app);
 }, 60_000);
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openDb } from '../../db/client.ts';
 import { enquiries } from '../../db/schema/index.ts';
-import { buildTestApp } from '../../test/build-test-app.ts';
+import { buildTestAppWithEnv } from '../../test/build-test-app.ts';
 import { startSmtp } from '../../test/smtp-sink.ts';
 import { testDriver } from '../../test/test-database.ts';
 import { createEnquiry } from './enquiries.service.ts';
@@ -26,10 +26,8 @@ let admin: string;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
   process.env.SPROUT_MAIL_RETRY_MS = '50';
-  app = await buildTestApp();
-  delete process.env.SMTP_URL;
+  app = await buildTestAppWithEnv({ SMTP_URL: smtp.url });
   const installed = await installTestSchool(app);
   admin = await sessionCookie(app, installed.admin);
   // The office: reads and handles enquiries, may not delete them.
@@ -184,9 +182,10 @@ describe('the outbox with several instances on one database', () => {
       other = app;
       return;
     }
-    process.env.SMTP_URL = smtp.url;
-    other = await buildTestApp({ database: await openDb({ kind: 'pg', url: app.database.current.url!, poolSize: 2 }) });
-    delete process.env.SMTP_URL;
+    other = await buildTestAppWithEnv(
+      { SMTP_URL: smtp.url },
+      { database: await openDb({ kind: 'pg', url: app.database.current.url!, poolSize: 2 }) },
+    );
     await other.ready();
   }, 60_000);
   afterAll(async () => {

@@ -10,7 +10,7 @@ import type { AuditEntry } from '../../../shared/schemas/audit.ts';
 import type { Family } from '../../../shared/schemas/family.ts';
 import { SITE_DEFAULTS } from '../../../shared/schemas/site-content-defaults.ts';
 import { auditLog, children, familySessions, familySignInLinks } from '../../db/schema/index.ts';
-import { buildTestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, buildTestAppWithEnv } from '../../test/build-test-app.ts';
 import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { TEST_BRANCHES } from '../../test/install-payload.ts';
 import { startSmtp } from '../../test/smtp-sink.ts';
@@ -33,9 +33,7 @@ const [BRANCH] = TEST_BRANCHES.map((b) => b.name) as [string];
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
-  app = await buildTestApp();
-  delete process.env.SMTP_URL;
+  app = await buildTestAppWithEnv({ SMTP_URL: smtp.url });
   admin = await sessionCookie(app, (await installTestSchool(app)).admin);
 }, 60_000);
 afterAll(async () => {

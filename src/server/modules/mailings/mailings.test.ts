@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, newsletterSubscribers } from '../../db/schema/index.ts';
-import { buildTestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, buildTestAppWithEnv } from '../../test/build-test-app.ts';
 import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { startSmtp } from '../../test/smtp-sink.ts';
 import { startMailing, type NewMailing } from './mailings.service.ts';
@@ -59,13 +59,7 @@ const finished = (id: number) => until(async () => (await detail(id)).state === 
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
-  process.env.SPROUT_MAILING_RATE = '60000';
-  process.env.SPROUT_MAILING_RETRY_MS = '30';
-  app = await buildTestApp();
-  delete process.env.SMTP_URL;
-  delete process.env.SPROUT_MAILING_RATE;
-  delete process.env.SPROUT_MAILING_RETRY_MS;
+  app = await buildTestAppWithEnv({ SMTP_URL: smtp.url, SPROUT_MAILING_RATE: '60000', SPROUT_MAILING_RETRY_MS: '30' });
   bare = await buildTestApp();
   await app.ready();
   const installed = await installTestSchool(app);

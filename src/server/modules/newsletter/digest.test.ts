@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toDatetimeLocal } from '../../../shared/dates.ts';
 import type { DigestStatus } from '../../../shared/schemas/newsletter.ts';
 import { events, newsletterSubscribers, posts } from '../../db/schema/index.ts';
-import { buildTestApp } from '../../test/build-test-app.ts';
+import { buildTestAppWithEnv } from '../../test/build-test-app.ts';
 import { createCategory, createEvent, createPost } from '../../test/content-factories.ts';
 import { installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { startSmtp } from '../../test/smtp-sink.ts';
@@ -23,12 +23,7 @@ const DAY = 24 * 60 * MINUTE;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
-  try {
-    app = await buildTestApp();
-  } finally {
-    delete process.env.SMTP_URL;
-  }
+  app = await buildTestAppWithEnv({ SMTP_URL: smtp.url });
   admin = await sessionCookie(app, (await installTestSchool(app)).admin);
   // Only what this test publishes is new.
   await app.db.delete(posts);

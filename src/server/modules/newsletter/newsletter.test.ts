@@ -5,7 +5,7 @@ import { SITE_DEFAULTS } from '../../../shared/schemas/site-content-defaults.ts'
 import { SUBSCRIBE_ANSWER } from '../../../shared/schemas/newsletter-options.ts';
 import { mailingRecipients, mailings, newsletterSubscribers } from '../../db/schema/index.ts';
 import { changesPages } from '../../plugins/page-cache.ts';
-import { buildTestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, buildTestAppWithEnv } from '../../test/build-test-app.ts';
 import { createPost } from '../../test/content-factories.ts';
 import { installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { TEST_BRANCHES } from '../../test/install-payload.ts';
@@ -33,13 +33,8 @@ const rowOf = async (email: string) =>
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
   process.env.SPROUT_MIN_FILL_MS = '200';
-  try {
-    app = await buildTestApp();
-  } finally {
-    delete process.env.SMTP_URL;
-  }
+  app = await buildTestAppWithEnv({ SMTP_URL: smtp.url });
   admin = await sessionCookie(app, (await installTestSchool(app)).admin);
 }, 60_000);
 afterAll(async () => {

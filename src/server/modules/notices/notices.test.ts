@@ -5,7 +5,7 @@ import type { Family } from '../../../shared/schemas/family.ts';
 import type { Notice } from '../../../shared/schemas/notice.ts';
 import { SITE_DEFAULTS } from '../../../shared/schemas/site-content-defaults.ts';
 import { auditLog, newsletterSubscribers, notices } from '../../db/schema/index.ts';
-import { buildTestApp } from '../../test/build-test-app.ts';
+import { buildTestAppWithEnv } from '../../test/build-test-app.ts';
 import { createRole, createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { TEST_BRANCHES } from '../../test/install-payload.ts';
 import { startSmtp } from '../../test/smtp-sink.ts';
@@ -26,12 +26,7 @@ const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
-  try {
-    app = await buildTestApp();
-  } finally {
-    delete process.env.SMTP_URL;
-  }
+  app = await buildTestAppWithEnv({ SMTP_URL: smtp.url });
   admin = await sessionCookie(app, (await installTestSchool(app)).admin);
   teacher = await sessionCookie(app, await createUser(app, { role: 'user' }));
   await createRole(app, 'notice_reader', { notices: { read: true } });
