@@ -52,7 +52,6 @@ export class FormTokens {
     if (age > FORM_TOKEN_MAX_AGE_MS) return 'expired';
     return age < minFillMs ? 'too-fast' : 'ok';
   }
-
 }
 
 const sign = (key: Buffer, type: FormName, issuedAt: number) =>
