@@ -52,8 +52,17 @@ async function finishSetup(page: Page, submit: string, done: string) {
   await page.getByRole('button', { name: submit }).click();
   const codes = page.getByRole('list', { name: 'Recovery codes' });
   await codes.waitFor();
-  // The list can be drawn a moment before its codes (a clean-clone run under load saw 0).
-  await expect.poll(() => codes.getByRole('listitem').count(), { timeout: 10_000 }).toBe(10);
+  // Two clean-clone runs counted 0 here and none other has: if it happens again, the failure says
+  // what the page showed instead (its accessibility tree), so the cause can be read from the log.
+  try {
+    await expect.poll(() => codes.getByRole('listitem').count(), { timeout: 10_000 }).toBe(10);
+  } catch (error) {
+    const shown = await page
+      .locator('body')
+      .ariaSnapshot()
+      .catch((e: Error) => `(no snapshot: ${e.message})`);
+    throw new Error(`${(error as Error).message}\nThe page showed:\n${shown}`, { cause: error });
+  }
   return {
     key,
     keep: async () => {

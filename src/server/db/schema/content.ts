@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -125,12 +126,30 @@ export const events = pgTable(
     audience: text('audience', { enum: CONTENT_AUDIENCES }).notNull().default('everyone'),
     audienceBranch: text('audience_branch'),
     audienceProgramme: text('audience_programme'),
+    /** Where it happens (issue 34): a branch of the school profile, or null for the whole school. Per-branch feeds read it. */
+    branch: text('branch'),
+    /**
+     * Issue 34: an occurrence of a repeating event (its series), kept as an event of its own so every
+     * list, page and feed reads it as one. `occurrence_start` is the start the rule gave it, as the
+     * school's wall-clock time 'YYYY-MM-DDTHH:mm' (the feed's RECURRENCE-ID); `detached` marks one
+     * edited on its own ("this one"), which an edit of the whole series leaves as it is.
+     */
+    seriesId: integer('series_id').references((): AnyPgColumn => eventSeries.id, { onDelete: 'cascade' }),
+    occurrenceStart: text('occurrence_start'),
+    detached: boolean('detached').notNull().default(false),
+    /** Issue 34: false until `publish_at` (a scheduled event); only published events are shown outside the back office. */
+    published: boolean('published').notNull().default(true),
+    publishAt: timestamp('publish_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('events_slug_key').on(t.slug),
+    uniqueIndex('events_series_occurrence_key').on(t.seriesId, t.occurrenceStart),
+    index('events_publish_at_idx')
+      .on(t.publishAt)
+      .where(sql`${t.publishAt} is not null`),
     // The events order (DESIGN: not yet over soonest first, then past most recent first) keys on this.
     index('events_ends_at_idx').on(sql`coalesce(${t.endDate}, ${t.startDate})`),
     index('events_start_idx').on(t.startDate),
@@ -146,6 +165,75 @@ export const events = pgTable(
     check('events_slug_format', sql`${t.slug} is null or ${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     check('events_audience_check', sql`${t.audience} in (${sqlIn(CONTENT_AUDIENCES)})`),
     index('events_audience_idx').on(t.audience),
+  ],
+);
+
+/**
+ * Issue 34: a repeating event's rule and the fields its occurrences (rows of `events` with this
+ * series_id) take. `rrule` is an RFC 5545 RRULE value (always ending: UNTIL or COUNT); the rule
+ * runs on the school's wall-clock time from `starts_local` ('YYYY-MM-DDTHH:mm' in `time_zone`), so a
+ * daylight-saving change keeps the time. `exdates` are wall-clock starts staff removed; `term_time`
+ * limits it to the school year's term time (school_dates), and closures cancel what falls on them.
+ */
+export const eventSeries = pgTable(
+  'event_series',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    rrule: text('rrule').notNull(),
+    startsLocal: text('starts_local').notNull(),
+    timeZone: text('time_zone').notNull(),
+    /** Each occurrence's length; null for an event without an end time. */
+    durationMinutes: integer('duration_minutes'),
+    termTime: boolean('term_time').notNull().default(false),
+    exdates: text('exdates')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    coverImage: text('cover_image'),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    location: text('location').notNull(),
+    galleryId: integer('gallery_id').references(() => galleries.id, { onDelete: 'set null' }),
+    audience: text('audience', { enum: CONTENT_AUDIENCES }).notNull().default('everyone'),
+    audienceBranch: text('audience_branch'),
+    audienceProgramme: text('audience_programme'),
+    branch: text('branch'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('event_series_category_idx').on(t.categoryId),
+    check('event_series_audience_check', sql`${t.audience} in (${sqlIn(CONTENT_AUDIENCES)})`),
+    check('event_series_duration_check', sql`${t.durationMinutes} is null or ${t.durationMinutes} >= 0`),
+  ],
+);
+
+export const SCHOOL_DATE_KINDS = ['term', 'half_term', 'closure'] as const;
+
+/**
+ * Issue 34: the school year. Terms (term time), half-terms (breaks inside a term) and closure days,
+ * each a range of whole days in the school's time zone, for one branch or (branch null) the school.
+ */
+export const schoolDates = pgTable(
+  'school_dates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: SCHOOL_DATE_KINDS }).notNull(),
+    name: text('name').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    branch: text('branch'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('school_dates_starts_idx').on(t.startsOn),
+    check('school_dates_kind_check', sql`${t.kind} in (${sqlIn(SCHOOL_DATE_KINDS)})`),
+    check('school_dates_order', sql`${t.endsOn} >= ${t.startsOn}`),
   ],
 );
 
@@ -174,11 +262,16 @@ export const posts = pgTable(
     audience: text('audience', { enum: CONTENT_AUDIENCES }).notNull().default('everyone'),
     audienceBranch: text('audience_branch'),
     audienceProgramme: text('audience_programme'),
+    /** Issue 34: a draft with a time here is published by the server then (scheduled). */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('posts_slug_key').on(t.slug),
+    index('posts_publish_at_idx')
+      .on(t.publishAt)
+      .where(sql`${t.publishAt} is not null`),
     // The lists' order (newest first, id to break ties) read straight from the index, no sort:
     // `ORDER BY x DESC` puts nulls first, so the index must too for the planner to use it.
     index('posts_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -193,6 +286,34 @@ export const posts = pgTable(
     check('posts_audience_check', sql`${t.audience} in (${sqlIn(CONTENT_AUDIENCES)})`),
     index('posts_audience_idx').on(t.audience, t.status),
   ],
+);
+
+/**
+ * Issue 34: a published post as it was before a save changed it (the last 50 of each post are
+ * kept): compared with the current text and restored from the post's history.
+ */
+export const postVersions = pgTable(
+  'post_versions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    excerpt: text('excerpt').notNull(),
+    content: text('content').notNull(),
+    coverImage: text('cover_image'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: text('status', { enum: POST_STATUSES }).notNull(),
+    /** Who made this version (the save before the one that replaced it) and when. */
+    savedBy: integer('saved_by').references(() => users.id, { onDelete: 'set null' }),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('post_versions_post_idx').on(t.postId, t.id.desc())],
 );
 
 /** Every processed upload; lets unreferenced files be found and removed. */
