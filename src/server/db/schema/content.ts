@@ -15,6 +15,7 @@ import {
 import { createdAt, sqlIn, updatedAt } from './_columns.ts';
 import { ADMISSION_STAGES } from '../../../shared/schemas/admission-stages.ts';
 import { CONTENT_AUDIENCES } from '../../../shared/schemas/audience.ts';
+import { SCHOOL_DATE_KINDS } from '../../../shared/school-year.ts';
 import { users } from './users.ts';
 
 export const EVENT_STATUSES = ['upcoming', 'ongoing', 'completed'] as const;
@@ -211,8 +212,6 @@ export const eventSeries = pgTable(
     check('event_series_duration_check', sql`${t.durationMinutes} is null or ${t.durationMinutes} >= 0`),
   ],
 );
-
-export const SCHOOL_DATE_KINDS = ['term', 'half_term', 'closure'] as const;
 
 /**
  * Issue 34: the school year. Terms (term time), half-terms (breaks inside a term) and closure days,
