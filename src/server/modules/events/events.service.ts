@@ -37,10 +37,11 @@ export interface EventListOptions {
 }
 
 /**
- * What the public (and callers without events: read) see: events for everyone (issue 32: an event
- * for families, a branch or a programme is shown only in the family area).
+ * What the public (and callers without events: read) see: published events for everyone (issue 32:
+ * an event for families, a branch or a programme is shown only in the family area; issue 34: a
+ * scheduled one only once the publisher has published it).
  */
-export const PUBLIC_EVENT = eq(events.audience, 'everyone');
+export const PUBLIC_EVENT = and(eq(events.audience, 'everyone'), eq(events.published, true))!;
 
 /** When an event is over: its end, else its start (events_ends_at_idx). */
 export const endsAt = sql`coalesce(${events.endDate}, ${events.startDate})`;
