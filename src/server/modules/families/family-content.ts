@@ -35,6 +35,10 @@ export function forFamiliesOf(t: AudienceColumns, groups: FamilyGroup[]): SQL {
 
 const publishedForFamilies = (groups: FamilyGroup[]) => and(eq(posts.status, 'published'), forFamiliesOf(posts, groups));
 
+/** The events a family sees: the public ones and those for its groups, once published (issue 34: not while scheduled). */
+const eventsForFamilies = (groups: FamilyGroup[]) =>
+  and(eq(events.published, true), or(PUBLIC_EVENT, forFamiliesOf(events, groups)));
+
 export interface FamilyPostSummary {
   id: number;
   title: string;
@@ -121,7 +125,7 @@ export async function familyEvents(db: Db, groups: FamilyGroup[], window: { from
       audience: events.audience,
     })
     .from(events)
-    .where(and(or(PUBLIC_EVENT, forFamiliesOf(events, groups)), sql`${endsAt} >= ${window.from.toISOString()}::timestamptz`))
+    .where(and(eventsForFamilies(groups), sql`${endsAt} >= ${window.from.toISOString()}::timestamptz`))
     .orderBy(asc(events.startDate), asc(events.id))
     .limit(window.limit);
   return rows.map((r) => ({
@@ -138,7 +142,7 @@ export async function familyEvents(db: Db, groups: FamilyGroup[], window: { from
 export async function familyCalendarEvents(db: Db, groups: FamilyGroup[], now = Date.now()): Promise<EventDto[]> {
   const { from, to } = schoolYearAround(now);
   const rows = await selectEvents(db)
-    .where(and(or(PUBLIC_EVENT, forFamiliesOf(events, groups)), gte(events.startDate, from), lt(events.startDate, to)))
+    .where(and(eventsForFamilies(groups), gte(events.startDate, from), lt(events.startDate, to)))
     .orderBy(asc(events.startDate), asc(events.id))
     .limit(ICS_MAX_EVENTS);
   return rows.map(toDto);
