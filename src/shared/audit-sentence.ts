@@ -96,6 +96,8 @@ function thing(entity: AuditEntry['entity'], entry: AuditEntry, names: AuditName
       return numbered('role');
     case 'notice':
       return numbered('notice');
+    case 'school_date':
+      return numbered('school year date');
     case 'mailing':
       return entry.entityId === null ? 'mail sending' : numbered('mailing');
     case 'subscriber':

@@ -59,6 +59,7 @@ export const AUDIT_ENTITIES = {
   notice: 'Notice',
   mailing: 'Mailing',
   subscriber: 'Newsletter subscriber',
+  school_date: 'School year',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_KEYS = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
