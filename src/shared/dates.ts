@@ -48,6 +48,8 @@ const STYLES = {
   long: { month: 'long', day: 'numeric', year: 'numeric' },
   weekday: { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' },
   time: { hour: 'numeric', minute: '2-digit' },
+  weekdayTime: { weekday: 'short', hour: 'numeric', minute: '2-digit' },
+  dateTime: { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 function format(style: keyof typeof STYLES, value: string | Date, timeZone: string): string {
@@ -73,6 +75,15 @@ export const formatWeekdayDate = (value: string | Date, timeZone: string) => for
 
 /** '9:30 AM'. */
 export const formatTime = (value: string | Date, timeZone: string) => format('time', value, timeZone);
+
+/**
+ * When something scheduled goes live (issue 34): 'Mon 8:00 AM' within the coming week,
+ * 'Mon, Dec 7, 8:00 AM' further off.
+ */
+export function formatScheduledFor(value: string | Date, timeZone: string, now: number = Date.now()): string {
+  const soon = toDate(value).getTime() - now < 6 * 24 * 3600_000;
+  return format(soon ? 'weekdayTime' : 'dateTime', value, timeZone);
+}
 
 /** 'Nov 21, 2026 - Nov 23, 2026', or one date when there is no end or it is the same day. */
 export function formatDateRange(start: string | Date, end: string | Date | null | undefined, timeZone: string): string {
