@@ -111,6 +111,12 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/events': needs('events', 'write'),
   'PUT /api/events/:id': needs('events', 'write'),
   'DELETE /api/events/:id': needs('events', 'delete'),
+  // The school year (issue 34): terms, half-terms and closures, under the events module.
+  'GET /api/school-year': needs('events', 'read'),
+  'POST /api/school-year': needs('events', 'write'),
+  'PUT /api/school-year/:id': needs('events', 'write'),
+  'DELETE /api/school-year/:id': needs('events', 'delete'),
+  'GET /api/school-year/:id/cancelled': needs('events', 'read'),
   'GET /api/admin/galleries': 'public',
   'GET /api/admin/galleries/:id': 'public',
   'POST /api/admin/galleries': needs('gallery', 'write'),
