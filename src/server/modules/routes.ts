@@ -21,6 +21,7 @@ import newsletterRoutes from './newsletter/newsletter.routes.tsx';
 import overviewRoutes from './overview/overview.routes.ts';
 import postsRoutes from './posts/posts.routes.ts';
 import rolesRoutes from './roles/roles.routes.ts';
+import schedulingRoutes from './scheduling/scheduling.routes.ts';
 import schoolYearRoutes from './school-year/school-year.routes.ts';
 import securityRoutes from './security/security.routes.ts';
 import siteRoutes from './site/site.routes.ts';
@@ -61,6 +62,7 @@ export async function registerModules(app: FastifyInstance) {
     securityRoutes,
     backupsRoutes,
     overviewRoutes,
+    schedulingRoutes,
   ]) {
     await app.register(module);
   }
