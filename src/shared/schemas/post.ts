@@ -3,6 +3,7 @@ import { audienceFields, checkAudienceGroup, CONTENT_AUDIENCES } from './audienc
 import { checkBodyImages, ImageUrlSchema } from './media.ts';
 import { ImageMetaSchema } from './event.ts';
 import { listQuerySchema, optionalFilter, type ListPage } from './list-query.ts';
+import { PublishAtSchema } from './publish-at.ts';
 
 export const POST_STATUSES = ['draft', 'published'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
@@ -27,6 +28,8 @@ export const PostSchema = z.object({
   audience: z.enum(CONTENT_AUDIENCES),
   audienceBranch: z.string().nullable(),
   audienceProgramme: z.string().nullable(),
+  /** Issue 34: when the server publishes this draft (scheduled), else null. */
+  publishAt: z.string().nullable(),
 });
 export type Post = z.infer<typeof PostSchema>;
 
@@ -110,8 +113,18 @@ export const PostInputSchema = z
     cover_image: z.union([ImageUrlSchema, z.null()]).optional(),
     /** Left out, a post keeps its audience (a new one: everyone). */
     ...audienceFields(CONTENT_AUDIENCES),
+    /** A draft published by the server at this time (issue 34); null or '' cancels, absent keeps. */
+    publishAt: PublishAtSchema,
   })
-  .superRefine(checkAudienceGroup);
+  .superRefine(checkAudienceGroup)
+  .superRefine((post, ctx) => {
+    if (post.status === 'published' && post.publishAt)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['publishAt'],
+        message: 'A post published now has no publish time: save it as a draft to schedule it.',
+      });
+  });
 export type PostInput = z.input<typeof PostInputSchema>;
 export type PostValues = z.output<typeof PostInputSchema>;
 
@@ -168,3 +181,36 @@ export type PostListPage = ListPage<PostSummary, PostCounts>;
 
 /** GET /api/posts/check-slug/{slug}. */
 export const SlugCheckSchema = z.object({ available: z.boolean(), exists: z.boolean(), slug: z.string() });
+
+/** GET /api/posts/{id}/versions: a kept version (issue 34), newest first; who made it and when. */
+export const PostVersionSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: z.enum(POST_STATUSES),
+  savedAt: z.string(),
+  /** The name of who saved that version, or null when unknown (an account since deleted). */
+  savedBy: z.string().nullable(),
+});
+export type PostVersionSummary = z.infer<typeof PostVersionSummarySchema>;
+
+/** A run of text the same in both, only in the kept version (removed) or only in the post now (added). */
+export const TextChangeSchema = z.object({ value: z.string(), added: z.boolean(), removed: z.boolean() });
+export type TextChange = z.infer<typeof TextChangeSchema>;
+
+/** GET /api/posts/{id}/versions/{versionId}: the version and what changed from it to the post now. */
+export const PostVersionSchema = PostVersionSummarySchema.extend({
+  excerpt: z.string(),
+  content: z.string(),
+  cover_image: z.string().nullable(),
+  tags: z.array(z.string()),
+  diff: z.object({
+    /** Word by word, on the plain text (the body's paragraphs separated by blank lines). */
+    title: z.array(TextChangeSchema),
+    excerpt: z.array(TextChangeSchema),
+    content: z.array(TextChangeSchema),
+    tags: z.object({ added: z.array(z.string()), removed: z.array(z.string()) }),
+    cover: z.object({ before: z.string().nullable(), after: z.string().nullable() }).nullable(),
+    status: z.object({ before: z.enum(POST_STATUSES), after: z.enum(POST_STATUSES) }).nullable(),
+  }),
+});
+export type PostVersion = z.infer<typeof PostVersionSchema>;

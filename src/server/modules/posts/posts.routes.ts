@@ -15,6 +15,7 @@ import {
   updatePost,
 } from './posts.service.ts';
 import { keptUntilWrite } from '../../db/lists.ts';
+import { postVersionsRoutes } from './post-versions.routes.ts';
 
 type IdParams = { Params: { id: string } };
 type SlugParams = { Params: { slug: string } };
@@ -27,7 +28,7 @@ async function readPostBody(request: FastifyRequest) {
   if (!request.isMultipart()) return { raw: (request.body ?? {}) as Record<string, unknown>, cover: undefined };
   const body = await readMultipart(request);
   const raw: Record<string, unknown> = {};
-  for (const name of ['title', 'slug', 'excerpt', 'content', 'status', 'cover_image', ...AUDIENCE_FIELDS])
+  for (const name of ['title', 'slug', 'excerpt', 'content', 'status', 'cover_image', 'publishAt', ...AUDIENCE_FIELDS])
     raw[name] = field(body, name);
   raw.tags = body.fields.tags ?? body.fields['tags[]'];
   const cover = body.files.find((f) => COVER_FIELDS.includes(f.field) && f.bytes.length > 0);
@@ -90,7 +91,7 @@ export default async function postsRoutes(app: FastifyInstance) {
 
   app.post('/api/posts', { preHandler: app.requirePermission('blog', 'write') }, async (request, reply) => {
     const { post } = await save(request, null);
-    const details = { status: post.status, audience: post.audience };
+    const details = { status: post.status, audience: post.audience, ...(post.publishAt ? { publishAt: post.publishAt } : {}) };
     await audit(app.db, whoOf(request), { action: 'create', entity, entityId: post.id, title: post.title, details });
     return reply.code(201).send({ success: true, data: post });
   });
@@ -114,4 +115,6 @@ export default async function postsRoutes(app: FastifyInstance) {
     await releaseMedia(app.db, app.storage, [cover]);
     return { success: true };
   });
+
+  await postVersionsRoutes(app);
 }

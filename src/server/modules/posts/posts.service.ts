@@ -28,6 +28,8 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { sanitizePostHtml } from './sanitize.ts';
 import { uniqueOr } from '../media/params.ts';
 import { audienceOf, checkAudience } from '../families/audience.ts';
+import { futurePublishAt } from '../scheduling/publish-at.ts';
+import { keepPostVersion, sameVersion } from './post-versions.service.ts';
 
 export type PostDto = z.infer<typeof PostSchema>;
 
@@ -71,6 +73,7 @@ function toSummary(row: Omit<PostRow, 'content' | 'contentImages'>): PostSummary
     audience: row.audience,
     audienceBranch: row.audienceBranch,
     audienceProgramme: row.audienceProgramme,
+    publishAt: row.publishAt?.toISOString() ?? null,
   };
 }
 
@@ -233,6 +236,7 @@ const takenSlug = (slug: string) =>
 /** `coverImage`: the new cover URL, null to remove, undefined to keep. */
 export async function createPost(db: Db, values: PostValues, coverImage: string | null | undefined, actor: { id: number }) {
   const content = contentOf(values);
+  const publishAt = futurePublishAt(values.publishAt ?? null);
   return uniqueOr(
     () =>
       db.transaction(async (tx) => {
@@ -252,6 +256,7 @@ export async function createPost(db: Db, values: PostValues, coverImage: string 
             coverImage: coverImage ?? null,
             authorId: actor.id,
             publishedAt: values.status === 'published' ? new Date() : null,
+            publishAt,
           })
           .returning({ id: posts.id });
         return (await getPostById(tx, row!.id, { includeDrafts: true }))!;
@@ -260,29 +265,48 @@ export async function createPost(db: Db, values: PostValues, coverImage: string 
   );
 }
 
-/** Returns the post and the cover it replaced (for media clean-up). */
+/**
+ * The schedule a save leaves: none once published (by hand); a draft keeps its own when the save
+ * names none, and a time named must be still to come (PUBLISH_AT_PAST).
+ */
+function scheduleAfterSave(values: PostValues, current: Date | null): Date | null {
+  if (values.status === 'published') return null;
+  if (values.publishAt === undefined) return current;
+  return futurePublishAt(values.publishAt);
+}
+
+/**
+ * Returns the post and the cover it replaced (for media clean-up). Saving a published post first
+ * keeps the text it replaces in the post's history (issue 34).
+ */
 export async function updatePost(db: Db, id: number, values: PostValues, coverImage: string | null | undefined) {
   const content = contentOf(values);
   return uniqueOr(
     () =>
       db.transaction(async (tx) => {
-        const [current] = await tx.select().from(posts).where(eq(posts.id, id));
+        const [current] = await tx.select().from(posts).where(eq(posts.id, id)).for('update');
         if (!current) throw notFound('The post');
         if (await slugExists(tx, values.slug, id)) throw takenSlug(values.slug);
         const audience = await checkAudience(tx, audienceOf(values, current));
+        const publishAt = scheduleAfterSave(values, current.publishAt);
+        const next = {
+          title: values.title,
+          excerpt: values.excerpt,
+          content,
+          coverImage: coverImage === undefined ? current.coverImage : coverImage,
+          tags: values.tags,
+          status: values.status,
+        };
+        if (current.status === 'published' && !sameVersion(current, next)) await keepPostVersion(tx, current);
         await tx
           .update(posts)
           .set({
-            title: values.title,
+            ...next,
             slug: values.slug,
-            excerpt: values.excerpt,
-            content,
             contentImages: uploadsIn(content),
-            status: values.status,
-            tags: values.tags,
             ...audience,
-            coverImage: coverImage === undefined ? current.coverImage : coverImage,
             publishedAt: values.status === 'published' ? (current.publishedAt ?? new Date()) : null,
+            publishAt,
           })
           .where(eq(posts.id, id));
         const post = (await getPostById(tx, id, { includeDrafts: true }))!;
