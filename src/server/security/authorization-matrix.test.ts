@@ -132,6 +132,9 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/posts': needs('blog', 'write'),
   'PUT /api/posts/:id': needs('blog', 'write'),
   'DELETE /api/posts/:id': needs('blog', 'delete'),
+  'GET /api/posts/:id/versions': needs('blog', 'read'),
+  'GET /api/posts/:id/versions/:versionId': needs('blog', 'read'),
+  'POST /api/posts/:id/versions/:versionId/restore': needs('blog', 'write'),
   'POST /api/cover': [
     ['gallery', 'write'],
     ['blog', 'write'],
