@@ -113,6 +113,20 @@ describe('an audit entry as a sentence', () => {
     expect(auditSentence(entry({ ...notice, action: 'unpublish' }))).toBe('Took the notice “Closed today: snow” off the site');
   });
 
+  it('words scheduled publishing, late after a stop, and a post restored from its history (issue 34)', () => {
+    const post = { entity: 'post' as const, entityId: '9', title: 'Monday news' };
+    const scheduled = { scheduled: true, scheduledFor: '2026-11-30T08:00:00.000Z' };
+    expect(auditSentence(entry({ ...post, action: 'publish', details: scheduled }))).toBe(
+      'Published the blog post “Monday news” on schedule',
+    );
+    expect(auditSentence(entry({ ...post, action: 'publish', details: { ...scheduled, lateMinutes: 125 } }))).toBe(
+      'Published the blog post “Monday news” on schedule, 2 hours 5 minutes late (the server was not running at the time)',
+    );
+    expect(auditSentence(entry({ ...post, action: 'update', details: { restoredVersion: 3 } }))).toBe(
+      'Restored an earlier version of the blog post “Monday news”',
+    );
+  });
+
   it('words mailings: a retry, a test, the sending rate (issue 33)', () => {
     const mailing = { entity: 'mailing' as const, entityId: '7', title: 'Sports day' };
     expect(auditSentence(entry({ ...mailing, action: 'mailing-retry', details: { recipients: 3 } }))).toBe(

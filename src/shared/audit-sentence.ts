@@ -168,6 +168,14 @@ const SIGN_IN_FAILURES: Record<string, string> = {
   'account not active': 'the account is deactivated',
 };
 
+/** ", 2 hours 5 minutes late (the server was not running at the time)": a scheduled publish done after a stop (issue 34). */
+function lateness(minutes: unknown): string {
+  if (typeof minutes !== 'number') return '';
+  const [h, m] = [Math.floor(minutes / 60), minutes % 60];
+  const parts = [h && `${h} hour${h === 1 ? '' : 's'}`, m && `${m} minute${m === 1 ? '' : 's'}`].filter(Boolean);
+  return `, ${parts.join(' ')} late (the server was not running at the time)`;
+}
+
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
@@ -288,6 +296,7 @@ export function auditSentence(entry: AuditEntry, names: AuditNames = {}): string
       if (entity === 'enquiry' && entry.changes.includes('reply'))
         return `Replied to ${what.replace(/^the (admission|message) (of|from) /, '')}`;
       if (entity === 'enquiry' && entry.changes.includes('note')) return `Added a note to ${what}`;
+      if (entity === 'post' && details?.restoredVersion !== undefined) return `Restored an earlier version of ${what}`;
       return `Changed ${what}${changes}`;
     case 'delete':
       if (entity === 'category' && details?.movedTo !== undefined) {
@@ -304,7 +313,7 @@ export function auditSentence(entry: AuditEntry, names: AuditNames = {}): string
       }
       return `Deleted ${what}`;
     case 'publish':
-      return `Published ${what}`;
+      return details?.scheduled ? `Published ${what} on schedule${lateness(details.lateMinutes)}` : `Published ${what}`;
     case 'unpublish':
       return `Took ${what} off the site`;
     default:
