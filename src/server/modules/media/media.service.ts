@@ -13,7 +13,7 @@ import {
   type UploadedImage,
 } from '../../../shared/schemas/media.ts';
 import type { Db } from '../../db/client.ts';
-import { events, galleries, media, posts, sitePages, siteSections, siteVersions } from '../../db/schema/index.ts';
+import { events, galleries, media, posts, postVersions, sitePages, siteSections, siteVersions } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { FolderStorage, type Storage } from '../../storage/storage.ts';
 import { busyWithImages, imageQueue } from './image-queue.ts';
@@ -134,7 +134,7 @@ async function removeFiles(storage: Storage, url: string) {
 
 /**
  * Is an upload URL still used by any event, gallery or post, or by the site's words: a section or
- * page, published, in a draft or in a kept version that staff may restore (issue 30)?
+ * page, published, in a draft or in a kept version that staff may restore (issue 30; a post's, issue 34)?
  */
 async function isReferenced(db: Db, url: string): Promise<boolean> {
   const [row] = await db
@@ -147,6 +147,7 @@ async function isReferenced(db: Db, url: string): Promise<boolean> {
         or exists(select 1 from ${siteSections} where strpos(concat(${siteSections.published}::text, ${siteSections.draft}::text), ${url}) > 0)
         or exists(select 1 from ${sitePages} where strpos(concat(${sitePages.published}::text, ${sitePages.draft}::text), ${url}) > 0)
         or exists(select 1 from ${siteVersions} where strpos(${siteVersions.content}::text, ${url}) > 0)
+        or exists(select 1 from ${postVersions} where ${postVersions.coverImage} = ${url} or strpos(${postVersions.content}, ${url}) > 0)
       )`,
     })
     .from(sql`(values (1)) as one(x)`);
