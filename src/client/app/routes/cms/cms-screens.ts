@@ -55,6 +55,7 @@ export const CMS_SCREENS: readonly {
   },
   { path: 'enquiries', title: 'Enquiries', module: 'enquiries' },
   { path: 'settings/school', title: 'School profile', module: 'school-profile' },
+  { path: 'settings/school-year', title: 'School year', module: 'school-year' },
   { path: 'settings/security', title: 'Security', module: 'security' },
   { path: 'audit', title: 'Audit log', module: 'audit' },
   { path: 'account', title: 'Account security', module: 'account' },

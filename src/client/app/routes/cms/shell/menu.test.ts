@@ -13,8 +13,12 @@ const names = (role: SystemRole) => {
 
 // Issue 29: the built-in roles are fixed sets, and the sidebar shows only what they may open.
 describe('the back-office menu of the built-in roles', () => {
-  it('shows a teacher with the User role the website only, and no Administration', () => {
-    expect(names('user')).toEqual({ main: ['Dashboard', 'Gallery', 'Events', 'Blog'], admin: [], settings: undefined });
+  it('shows a teacher with the User role the website and, as they run events, the school year', () => {
+    expect(names('user')).toEqual({
+      main: ['Dashboard', 'Gallery', 'Events', 'Blog'],
+      admin: ['Settings'],
+      settings: ['School year'],
+    });
   });
 
   it('shows a Manager the enquiries, the families, the notices and the settings they read, but no staff administration or backups', () => {
@@ -34,13 +38,13 @@ describe('the back-office menu of the built-in roles', () => {
         'Newsletter',
       ],
       admin: ['Settings'],
-      settings: ['Category', 'School profile', 'Security'],
+      settings: ['Category', 'School profile', 'School year', 'Security'],
     });
   });
 
   it('shows an administrator everything', () => {
     expect(names('admin').admin).toEqual(['Settings', 'Users', 'Roles', 'Permissions', 'Audit log']);
-    expect(names('admin').settings).toEqual(['Category', 'School profile', 'Security', 'Backups']);
+    expect(names('admin').settings).toEqual(['Category', 'School profile', 'School year', 'Security', 'Backups']);
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   CalendarDays,
+  CalendarRange,
   DatabaseBackup,
   Files,
   FolderTree,
@@ -65,6 +66,8 @@ export const ADMIN_MENU: MenuItem[] = [
     submenu: [
       { name: 'Category', href: '/cms/category', icon: FolderTree, module: 'settings' },
       { name: 'School profile', href: '/cms/settings/school', icon: School, module: 'settings' },
+      // Issue 34: the terms and closures the repeating events follow, so those who run the events keep them.
+      { name: 'School year', href: '/cms/settings/school-year', icon: CalendarRange, module: 'events' },
       { name: 'Security', href: '/cms/settings/security', icon: LockKeyhole, module: 'settings' },
       { name: 'Backups', href: '/cms/settings/backups', icon: DatabaseBackup, module: 'settings', adminOnly: true },
     ],
