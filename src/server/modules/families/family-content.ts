@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ContentAudience } from '../../../shared/schemas/audience.ts';
 import type { Db } from '../../db/client.ts';
 import { events, posts } from '../../db/schema/index.ts';
-import { endsAt, PUBLIC_EVENT, selectEvents, toDto, type EventDto } from '../events/events.service.ts';
-import { ICS_MAX_EVENTS, schoolYearAround } from '../feeds/feeds.service.ts';
+import { endsAt, PUBLIC_EVENT } from '../events/events.service.ts';
+import { calendarContent } from '../feeds/calendar-content.ts';
+import type { CalendarContent } from '../feeds/feeds.service.ts';
 import { sanitizePostHtml } from '../posts/sanitize.ts';
 
 /**
@@ -136,14 +137,11 @@ export async function familyEvents(db: Db, groups: FamilyGroup[], window: { from
 }
 
 /**
- * The private calendar feed's events: the school year around `now` (as /events.ics), the public
- * events and those for the families of `groups`, soonest first, at most ICS_MAX_EVENTS.
+ * The private calendar feed (issue 34: read as /events.ics is, each repeating event once): the
+ * school year around `now`, the public events and those for the families of `groups`, and the
+ * term dates of the school and of the groups' branches.
  */
-export async function familyCalendarEvents(db: Db, groups: FamilyGroup[], now = Date.now()): Promise<EventDto[]> {
-  const { from, to } = schoolYearAround(now);
-  const rows = await selectEvents(db)
-    .where(and(eventsForFamilies(groups), gte(events.startDate, from), lt(events.startDate, to)))
-    .orderBy(asc(events.startDate), asc(events.id))
-    .limit(ICS_MAX_EVENTS);
-  return rows.map(toDto);
+export function familyCalendarEvents(db: Db, groups: FamilyGroup[], now = Date.now()): Promise<CalendarContent> {
+  const dateBranches = [...new Set(groups.flatMap((g) => (g.branch ? [g.branch] : [])))];
+  return calendarContent(db, { shown: eventsForFamilies(groups)!, dateBranches, now });
 }

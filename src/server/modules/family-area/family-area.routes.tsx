@@ -230,8 +230,8 @@ export default async function familyAreaRoutes(
     const familyId = await familyForCalendar(app.db, request.params.token);
     const family = familyId === null ? null : await getFamily(app.db, familyId);
     if (!family) throw notFound('The calendar');
-    const [profile, events] = await Promise.all([getSchoolProfile(app.db), familyCalendarEvents(app.db, groupsOf(family))]);
-    const body = await icsCalendar(app.siteOrigin(request), profile, events, `${profile.name}: ${family.name}`);
+    const [profile, calendar] = await Promise.all([getSchoolProfile(app.db), familyCalendarEvents(app.db, groupsOf(family))]);
+    const body = await icsCalendar(app.siteOrigin(request), profile, calendar, `${profile.name}: ${family.name}`);
     return reply
       .type('text/calendar; charset=utf-8')
       .header('cache-control', 'private, no-store')

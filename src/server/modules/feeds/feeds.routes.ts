@@ -1,10 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eventLinks, getEvent } from '../events/events.service.ts';
+import { eventLinks, getEvent, PUBLIC_EVENT } from '../events/events.service.ts';
 import { listPosts, publishedPostLinks } from '../posts/posts.service.ts';
 import { getSchoolProfile, schoolUpdatedAt } from '../site/site.service.ts';
 import { publishedPageLinks } from '../website/pages.service.ts';
-import { calendarEvents, icsCalendar, robotsTxt, rssXml, sitemapXml } from './feeds.service.ts';
-import { notFound } from '../../errors.ts';
+import { calendarContent } from './calendar-content.ts';
+import { icsCalendar } from './feeds.service.ts';
+import { robotsTxt, rssXml, sitemapXml } from './site-feeds.ts';
+import { filterSlug } from '../../../shared/public-lists.ts';
+import type { SchoolProfile } from '../../../shared/schemas/school.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { isConnectionError } from '../../db/client.ts';
 import { pageBytes, pathOf, type CachedPage, type PageCache } from '../../plugins/page-cache.ts';
 
@@ -15,13 +19,31 @@ const staleOr = (cache: PageCache, key: string) => (error: unknown) => {
   return stale;
 };
 
+/**
+ * The branch a feed's `?branch=` names (by name or as in links, `city-branch`), undefined for the
+ * whole school; a name the school does not have is a 404 that lists the ones it has.
+ */
+function branchAsked(school: SchoolProfile, asked: unknown): string | undefined {
+  if (typeof asked !== 'string' || asked.trim() === '') return undefined;
+  const found = school.branches.find((b) => filterSlug(b.name) === filterSlug(asked));
+  if (found) return found.name;
+  const names = school.branches.map((b) => b.name);
+  throw new AppError(
+    404,
+    'NOT_FOUND',
+    names.length
+      ? `The school has no branch called "${asked.slice(0, 80)}". Its branches are: ${names.join(', ')}.`
+      : `The school has no branches: leave out "branch" for its calendar.`,
+  );
+}
+
 /** RSS: the newest posts. */
 const RSS_ITEMS = 20;
 
 /**
  * Feeds for search engines and calendars. Answers go through the page cache when the site is
- * served (dropped on the same writes as the pages; keyed by path, as no feed reads a query
- * parameter), with an ETag either way.
+ * served (dropped on the same writes as the pages; keyed by path and, for /events.ics, the
+ * branch), with an ETag either way.
  */
 export default async function feedsRoutes(app: FastifyInstance) {
   async function serve(
@@ -30,10 +52,11 @@ export default async function feedsRoutes(app: FastifyInstance) {
     type: string,
     build: () => Promise<string>,
     headers: Record<string, string> = {},
+    variant = '',
   ) {
     const cache = app.hasDecorator('pageCache') ? app.pageCache : undefined;
     // Until the site address is set, links follow the request's host: each host has its own copy.
-    const key = `feed:${app.siteAddress.configured() ? '' : app.siteOrigin(request)}${pathOf(request.url)}`;
+    const key = `feed:${app.siteAddress.configured() ? '' : app.siteOrigin(request)}${pathOf(request.url)}${variant}`;
     const fresh = async (): Promise<CachedPage> => {
       const generation = cache?.generation;
       const page = { status: 200, ...pageBytes(await build()), storedAt: Date.now() };
@@ -78,18 +101,23 @@ export default async function feedsRoutes(app: FastifyInstance) {
     }),
   );
 
-  app.get('/events.ics', (request, reply) =>
-    serve(
+  // The school's calendar, or one branch's (`?branch=`): its events, the whole school's, and the term dates of both.
+  app.get<{ Querystring: { branch?: string } }>('/events.ics', async (request, reply) => {
+    const school = await getSchoolProfile(app.db);
+    const branch = branchAsked(school, request.query.branch);
+    return serve(
       request,
       reply,
       'text/calendar; charset=utf-8',
       async () => {
-        const [school, events] = await Promise.all([getSchoolProfile(app.db), calendarEvents(app.db)]);
-        return icsCalendar(app.siteOrigin(request), school, events);
+        const content = await calendarContent(app.db, { shown: PUBLIC_EVENT, branch });
+        const name = branch ? `${school.name} events: ${branch}` : undefined;
+        return icsCalendar(app.siteOrigin(request), school, content, name);
       },
-      { 'content-disposition': 'inline; filename="events.ics"' },
-    ),
-  );
+      { 'content-disposition': `inline; filename="${branch ? `events-${filterSlug(branch)}` : 'events'}.ics"` },
+      branch ? `?branch=${filterSlug(branch)}` : '',
+    );
+  });
 
   app.get<{ Params: { key: string } }>('/events/:key.ics', async (request, reply) => {
     const event = await getEvent(app.db, request.params.key, { allAudiences: false });

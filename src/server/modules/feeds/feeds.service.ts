@@ -1,101 +1,10 @@
 import { setImmediate } from 'node:timers/promises';
-import type { Db } from '../../db/client.ts';
-import { eventsStartingBetween, type EventDto } from '../events/events.service.ts';
-import type { PostDto } from '../posts/posts.service.ts';
+import { tzlib_get_ical_block } from 'timezones-ical-library';
+import type { EventDto } from '../events/events.service.ts';
+import { fromDatetimeLocal } from '../../../shared/dates.ts';
+import type { SchoolDate } from '../../../shared/school-year.ts';
 import type { SchoolProfile } from '../../../shared/schemas/school.ts';
-
-const xml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-
-export const eventUrl = (origin: string, event: Pick<EventDto, 'id' | 'slug'>) => `${origin}/event/${event.slug || event.id}`;
-export const postUrl = (origin: string, post: Pick<PostDto, 'slug'>) => `${origin}/blog/${post.slug}`;
-
-/** The public pages every visitor can reach (§2). */
-export const STATIC_PATHS = ['/', '/about', '/programs', '/curriculum', '/admission', '/contact', '/events', '/blog'];
-
-export function sitemapXml(
-  origin: string,
-  content: {
-    events: Pick<EventDto, 'id' | 'slug' | 'updated_at'>[];
-    posts: Pick<PostDto, 'slug' | 'updated_at'>[];
-    siteUpdated: string | null;
-    /** The school's own published pages (issue 30). */
-    pages?: { slug: string; updated_at: string }[];
-  },
-): string {
-  const url = (loc: string, lastmod?: string | null) =>
-    `<url><loc>${xml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
-  const newest = (dates: (string | null | undefined)[]) => dates.filter(Boolean).sort().at(-1) ?? null;
-  const eventsUpdated = newest(content.events.map((e) => e.updated_at));
-  const postsUpdated = newest(content.posts.map((p) => p.updated_at));
-  const lastmodFor = (path: string) =>
-    path === '/events'
-      ? eventsUpdated
-      : path === '/blog'
-        ? postsUpdated
-        : path === '/'
-          ? newest([eventsUpdated, content.siteUpdated])
-          : content.siteUpdated;
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...STATIC_PATHS.map((path) => url(origin + path, lastmodFor(path))),
-    ...content.events.map((e) => url(eventUrl(origin, e), e.updated_at)),
-    ...content.posts.map((p) => url(postUrl(origin, p), p.updated_at)),
-    ...(content.pages ?? []).map((p) => url(`${origin}/${p.slug}`, p.updated_at)),
-    '</urlset>',
-  ].join('\n');
-}
-
-export function robotsTxt(origin: string): string {
-  return [
-    'User-agent: *',
-    'Allow: /',
-    'Disallow: /cms',
-    'Disallow: /install',
-    'Disallow: /api/',
-    '',
-    `Sitemap: ${origin}/sitemap.xml`,
-    '',
-  ].join('\n');
-}
-
-export function rssXml(origin: string, school: SchoolProfile, posts: PostDto[]): string {
-  const items = posts.map((p) =>
-    [
-      '<item>',
-      `<title>${xml(p.title)}</title>`,
-      `<link>${xml(postUrl(origin, p))}</link>`,
-      `<guid isPermaLink="true">${xml(postUrl(origin, p))}</guid>`,
-      `<pubDate>${new Date(p.published_at ?? p.created_at).toUTCString()}</pubDate>`,
-      `<dc:creator>${xml(p.author || 'Admin')}</dc:creator>`,
-      ...p.tags.map((t) => `<category>${xml(t)}</category>`),
-      `<description>${xml(
-        p.excerpt ||
-          p.content
-            .replace(/<[^<>]*>/g, ' ')
-            .replace(/\s+/g, ' ')
-            .trim()
-            .slice(0, 300),
-      )}</description>`,
-      '</item>',
-    ].join(''),
-  );
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
-    '<channel>',
-    `<title>${xml(`${school.name} Blog`)}</title>`,
-    `<link>${xml(`${origin}/blog`)}</link>`,
-    `<atom:link href="${xml(`${origin}/blog/rss.xml`)}" rel="self" type="application/rss+xml" />`,
-    `<description>${xml(`Stories, tips and news from ${school.name}.`)}</description>`,
-    '<language>en</language>',
-    ...(posts[0] ? [`<lastBuildDate>${new Date(posts[0].updated_at).toUTCString()}</lastBuildDate>`] : []),
-    ...items,
-    '</channel>',
-    '</rss>',
-  ].join('\n');
-}
+import { eventUrl } from './site-feeds.ts';
 
 /** RFC 5545 text escaping and 75-octet line folding. */
 export const icsText = (value: string) =>
@@ -116,25 +25,146 @@ export function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
-function icsEvent(origin: string, host: string, stamp: string, e: EventDto): string {
-  const end = e.end_date ?? new Date(Date.parse(e.start_date) + 60 * 60 * 1000).toISOString();
+/** A repeating event as a feed carries it once: its rule, the starts it skips, its moved occurrences. */
+export interface SeriesInFeed {
+  id: number;
+  rrule: string;
+  /** The first start, 'YYYY-MM-DDTHH:mm' on the clock of `timeZone`. */
+  startsLocal: string;
+  timeZone: string;
+  durationMinutes: number | null;
+  title: string;
+  description: string;
+  location: string;
+  category: string | null;
+  updatedAt: string;
+  /** The page an occurrence links to: the first one in the feed. */
+  link: Pick<EventDto, 'id' | 'slug'>;
+  /** Starts the rule gives that have no occurrence (removed, a closure, outside term time). */
+  exdates: string[];
+  /** Occurrences edited on their own, by the start the rule gave them. */
+  moved: { occurrenceStart: string; event: EventDto }[];
+}
+
+/** What a calendar feed holds: single events, repeating ones, and the school year's dates. */
+export interface CalendarContent {
+  events: EventDto[];
+  series: SeriesInFeed[];
+  dates: SchoolDate[];
+}
+
+/** 'YYYY-MM-DDTHH:mm' as an iCalendar local date-time. */
+const icsLocal = (local: string) => `${local.slice(0, 16).replace(/[-:]/g, '')}00`;
+const icsDay = (day: string) => day.replace(/-/g, '');
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const addMinutes = (local: string, minutes: number) =>
+  new Date(Date.parse(`${local.slice(0, 16)}:00Z`) + minutes * 60_000).toISOString().slice(0, 16);
+
+/** The VTIMEZONE of `zone` and the TZID it names (Etc/UTC for UTC), or null for a zone the library lacks. */
+function vtimezone(zone: string): { block: string; tzid: string } | null {
+  const found = tzlib_get_ical_block(zone);
+  if (!Array.isArray(found) || !found[0] || !found[1]) return null;
+  return { block: found[0], tzid: found[1].replace(/^TZID=/, '') };
+}
+
+/**
+ * The stored rule as the feed writes it. An UNTIL without Z is a wall-clock time (as the series
+ * reads it); beside a DTSTART with TZID, RFC 5545 wants UNTIL in UTC: that instant.
+ */
+export function feedRule(rrule: string, timeZone: string): string {
+  const rule = rrule.replace(/^RRULE:/i, '').trim();
+  return rule.replace(
+    /UNTIL=(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2}))?(?=;|$)/i,
+    (_, y, mo, d, h = '23', mi = '59', s = '59') => {
+      const instant = Date.parse(fromDatetimeLocal(`${y}-${mo}-${d}T${h}:${mi}`, timeZone)) + Number(s) * 1000;
+      return `UNTIL=${icsDate(new Date(instant).toISOString())}`;
+    },
+  );
+}
+
+const lines = (parts: (string | false)[]) =>
+  parts
+    .filter((p): p is string => p !== false)
+    .map(fold)
+    .join('\r\n');
+
+function eventFields(
+  origin: string,
+  e: Omit<SeriesInFeed, 'id' | 'rrule' | 'startsLocal' | 'timeZone' | 'durationMinutes' | 'link' | 'exdates' | 'moved'>,
+  link: Pick<EventDto, 'id' | 'slug'>,
+) {
   return [
-    'BEGIN:VEVENT',
-    `UID:event-${e.id}@${host}`,
-    `DTSTAMP:${stamp}`,
-    `DTSTART:${icsDate(e.start_date)}`,
-    `DTEND:${icsDate(end)}`,
     `SUMMARY:${icsText(e.title)}`,
     `DESCRIPTION:${icsText(e.description)}`,
     `LOCATION:${icsText(e.location)}`,
-    `URL:${eventUrl(origin, e)}`,
-    `CATEGORIES:${icsText(e.category)}`,
+    `URL:${eventUrl(origin, link)}`,
+    `CATEGORIES:${icsText(e.category ?? '')}`,
     'STATUS:CONFIRMED',
-    `LAST-MODIFIED:${icsDate(e.updated_at)}`,
+    `LAST-MODIFIED:${icsDate(e.updatedAt)}`,
+  ];
+}
+
+const HOUR = 60 * 60 * 1000;
+
+/** A single event, or (`recurrence`) a moved occurrence of a series. */
+function icsEvent(origin: string, host: string, stamp: string, e: EventDto, recurrence?: { uid: string; id: string }): string {
+  const end = e.end_date ?? new Date(Date.parse(e.start_date) + HOUR).toISOString();
+  return lines([
+    'BEGIN:VEVENT',
+    `UID:${recurrence?.uid ?? `event-${e.id}@${host}`}`,
+    `DTSTAMP:${stamp}`,
+    recurrence ? `RECURRENCE-ID;${recurrence.id}` : false,
+    `DTSTART:${icsDate(e.start_date)}`,
+    `DTEND:${icsDate(end)}`,
+    ...eventFields(origin, { ...e, category: e.category, updatedAt: e.updated_at }, e),
     'END:VEVENT',
-  ]
-    .map(fold)
-    .join('\r\n');
+  ]);
+}
+
+/** A repeating event once (RRULE, EXDATE), then its moved occurrences with the same UID (RECURRENCE-ID). */
+function icsSeries(origin: string, host: string, stamp: string, s: SeriesInFeed, tzid: string | null): string {
+  const uid = `series-${s.id}@${host}`;
+  // A zone the library does not know (never among the validated ones): the starts in UTC.
+  const at = (local: string) => (tzid ? `;TZID=${tzid}:${icsLocal(local)}` : `:${icsDate(fromDatetimeLocal(local, s.timeZone))}`);
+  const end = addMinutes(s.startsLocal, s.durationMinutes ?? 60);
+  const master = lines([
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    `DTSTAMP:${stamp}`,
+    `DTSTART${at(s.startsLocal)}`,
+    `DTEND${at(end)}`,
+    `RRULE:${feedRule(s.rrule, s.timeZone)}`,
+    s.exdates.length > 0 &&
+      (tzid
+        ? `EXDATE;TZID=${tzid}:${s.exdates.map(icsLocal).join(',')}`
+        : `EXDATE:${s.exdates.map((d) => icsDate(fromDatetimeLocal(d, s.timeZone))).join(',')}`),
+    ...eventFields(origin, s, s.link),
+    'END:VEVENT',
+  ]);
+  const moved = s.moved.map((m) => icsEvent(origin, host, stamp, m.event, { uid, id: at(m.occurrenceStart).slice(1) }));
+  return [master, ...moved].join('\r\n');
+}
+
+const DATE_KINDS: Record<SchoolDate['kind'], string> = {
+  term: 'Term',
+  half_term: 'Half-term',
+  closure: 'Closed',
+};
+
+/** A term, half-term or closure as an all-day event (DTEND: the day after the last). */
+function icsSchoolDate(host: string, stamp: string, d: SchoolDate): string {
+  const summary = d.kind === 'closure' && !/closed|closure/i.test(d.name) ? `Closed: ${d.name}` : d.name;
+  return lines([
+    'BEGIN:VEVENT',
+    `UID:school-date-${d.id}@${host}`,
+    `DTSTAMP:${stamp}`,
+    `DTSTART;VALUE=DATE:${icsDay(d.starts_on)}`,
+    `DTEND;VALUE=DATE:${icsDay(nextDay(d.ends_on))}`,
+    `SUMMARY:${icsText(d.branch ? `${summary} (${d.branch})` : summary)}`,
+    `CATEGORIES:${DATE_KINDS[d.kind]}`,
+    'TRANSP:TRANSPARENT',
+    'END:VEVENT',
+  ]);
 }
 
 /** Events written between yields to the event loop: a long calendar never holds it for long. */
@@ -143,13 +173,15 @@ const ICS_EVENTS_PER_TURN = 100;
 export async function icsCalendar(
   origin: string,
   school: SchoolProfile,
-  events: EventDto[],
+  content: CalendarContent | EventDto[],
   name = `${school.name} events`,
 ): Promise<string> {
+  const { events, series, dates } = Array.isArray(content) ? { events: content, series: [], dates: [] } : content;
   const host = new URL(origin).host;
   const stamp = icsDate(new Date().toISOString());
+  const zones = new Map([...new Set(series.map((s) => s.timeZone))].map((zone) => [zone, vtimezone(zone)]));
   const parts = [
-    [
+    lines([
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
       `PRODID:-//${icsText(school.name)}//Sprout//EN`,
@@ -157,14 +189,15 @@ export async function icsCalendar(
       'METHOD:PUBLISH',
       `X-WR-CALNAME:${icsText(name)}`,
       `X-WR-TIMEZONE:${school.timezone}`,
-    ]
-      .map(fold)
-      .join('\r\n'),
+    ]),
+    ...[...zones.values()].flatMap((zone) => (zone ? [zone.block] : [])),
   ];
   for (let i = 0; i < events.length; i++) {
     if (i > 0 && i % ICS_EVENTS_PER_TURN === 0) await setImmediate();
     parts.push(icsEvent(origin, host, stamp, events[i]!));
   }
+  for (const s of series) parts.push(icsSeries(origin, host, stamp, s, zones.get(s.timeZone)?.tzid ?? null));
+  for (const d of dates) parts.push(icsSchoolDate(host, stamp, d));
   parts.push('END:VCALENDAR');
   return parts.join('\r\n') + '\r\n';
 }
@@ -175,39 +208,7 @@ const YEAR = 365 * 24 * 60 * 60 * 1000;
 export const schoolYearAround = (now = Date.now()) => ({ from: new Date(now - YEAR), to: new Date(now + YEAR) });
 
 /**
- * Events in /events.ics at most: a year of a busy school, and a bound on the feed (~0.5 KB an
- * event, ~6 KB with the longest texts) however many are entered.
+ * Single events in /events.ics at most: a year of a busy school, and a bound on the feed (~0.5 KB
+ * an event, ~6 KB with the longest texts) however many are entered. A repeating event is one entry.
  */
 export const ICS_MAX_EVENTS = 1000;
-
-/**
- * Rows read per query for the calendar: the built-in database runs one statement at a time, so a
- * long read would hold every other request's statements back (pglite-thread.ts).
- */
-const ICS_ROWS_PER_QUERY = 200;
-
-/** Up to `limit` events of a window, read a few hundred at a time with a turn of the event loop between. */
-async function eventsInTurns(db: Db, window: { from: Date; before: Date; limit: number; latestFirst?: boolean }) {
-  const found: EventDto[] = [];
-  while (found.length < window.limit) {
-    const limit = Math.min(ICS_ROWS_PER_QUERY, window.limit - found.length);
-    const rows = await eventsStartingBetween(db, { ...window, limit, offset: found.length });
-    found.push(...rows);
-    if (rows.length < limit) break;
-    await setImmediate();
-  }
-  return found;
-}
-
-/**
- * The calendar feed's events: the school year around `now`, read as that window from the
- * database; past the cap, the upcoming ones first, then the latest past ones. Soonest first.
- */
-export async function calendarEvents(db: Db, now = Date.now()): Promise<EventDto[]> {
-  const { from, to } = schoolYearAround(now);
-  const today = new Date(now);
-  const upcoming = await eventsInTurns(db, { from: today, before: to, limit: ICS_MAX_EVENTS });
-  const room = ICS_MAX_EVENTS - upcoming.length;
-  const past = room > 0 ? await eventsInTurns(db, { from, before: today, limit: room, latestFirst: true }) : [];
-  return [...past.reverse(), ...upcoming];
-}
