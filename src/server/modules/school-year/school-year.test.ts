@@ -2,10 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SchoolDate } from '../../../shared/school-year.ts';
-import { auditLog, schoolDates } from '../../db/schema/index.ts';
+import { auditLog, eventSeries, events, schoolDates } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
+import { createCategory } from '../../test/content-factories.ts';
 import { createRole, createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { TEST_BRANCHES } from '../../test/install-payload.ts';
+import { syncSeries } from '../events/series.service.ts';
 
 // Issue 34: the school year. Staff with `events` enter terms, half-terms and closure days; bad
 // input is a 400 naming the field and changes nothing.
@@ -168,5 +170,43 @@ describe('the school year API', () => {
     expect((await call('GET', '/api/school-year')).json().data).toEqual([closure]);
     expect((await call('GET', `/api/school-year/${closure.id}/cancelled`)).json().data).toEqual([]);
     await app.db.delete(schoolDates);
+  });
+
+  it('cancels the occurrences on a closure day, lists them, and brings them back when the closure goes', async () => {
+    const [series] = await app.db
+      .insert(eventSeries)
+      .values({
+        rrule: 'FREQ=WEEKLY;BYDAY=TU;COUNT=4',
+        startsLocal: '2031-12-02T09:30',
+        timeZone: 'Europe/London',
+        durationMinutes: 60,
+        title: 'Forest School',
+        description: 'Outdoors in the woods.',
+        location: 'Main Branch',
+        categoryId: (await createCategory(app, 'Outdoors')).id,
+      })
+      .returning();
+    await syncSeries(app.db, series!.id);
+    const starts = async () =>
+      (await app.db.select().from(events).where(eq(events.seriesId, series!.id))).map((e) => e.occurrenceStart).sort();
+    expect(await starts()).toEqual(['2031-12-02T09:30', '2031-12-09T09:30', '2031-12-16T09:30', '2031-12-23T09:30']);
+
+    const closure = await created({ kind: 'closure', name: 'Boiler repair', starts_on: '2031-12-09', ends_on: '2031-12-09' });
+    expect(await starts()).toEqual(['2031-12-02T09:30', '2031-12-16T09:30', '2031-12-23T09:30']);
+    const cancelled = await call('GET', `/api/school-year/${closure.id}/cancelled`, undefined, reader);
+    expect(cancelled.json().data).toEqual([{ eventTitle: 'Forest School', start: '2031-12-09T09:30', seriesId: series!.id }]);
+
+    // Moved a week on, it gives back one Tuesday and takes the next.
+    const moved = await call(
+      'PUT',
+      `/api/school-year/${closure.id}`,
+      date({ kind: 'closure', name: 'Boiler repair', starts_on: '2031-12-16', ends_on: '2031-12-16' }),
+    );
+    expect(moved.statusCode).toBe(200);
+    expect(await starts()).toEqual(['2031-12-02T09:30', '2031-12-09T09:30', '2031-12-23T09:30']);
+
+    expect((await call('DELETE', `/api/school-year/${closure.id}`)).statusCode).toBe(200);
+    expect(await starts()).toHaveLength(4);
+    await app.db.delete(eventSeries);
   });
 });
