@@ -13,7 +13,17 @@ import {
   type UploadedImage,
 } from '../../../shared/schemas/media.ts';
 import type { Db } from '../../db/client.ts';
-import { events, galleries, media, posts, postVersions, sitePages, siteSections, siteVersions } from '../../db/schema/index.ts';
+import {
+  eventSeries,
+  events,
+  galleries,
+  media,
+  posts,
+  postVersions,
+  sitePages,
+  siteSections,
+  siteVersions,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { FolderStorage, type Storage } from '../../storage/storage.ts';
 import { busyWithImages, imageQueue } from './image-queue.ts';
@@ -141,6 +151,7 @@ async function isReferenced(db: Db, url: string): Promise<boolean> {
     .select({
       used: sql<boolean>`(
         exists(select 1 from ${events} where ${events.coverImage} = ${url})
+        or exists(select 1 from ${eventSeries} where ${eventSeries.coverImage} = ${url})
         or exists(select 1 from ${posts} where ${posts.coverImage} = ${url})
         or exists(select 1 from ${posts} where ${posts.contentImages} @> array[${url}]::text[])
         or exists(select 1 from ${galleries} where ${galleries.thumbnail} = ${url} or ${url} = any(${galleries.images}))
