@@ -3,6 +3,8 @@ import { fromDatetimeLocal, isPlausibleYear } from '../dates.ts';
 import { audienceFields, checkAudienceGroup, CONTENT_AUDIENCES } from './audience.ts';
 import { ImageUrlSchema, UploadedImageSchema } from './media.ts';
 import { listQuerySchema, optionalFilter, type ListPage } from './list-query.ts';
+import { EventScopeSchema, EventSeriesSchema, RepeatSchema } from './event-series.ts';
+import { PublishAtSchema } from './publish-at.ts';
 
 export const EVENT_STATUSES = ['upcoming', 'ongoing', 'completed'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
@@ -32,6 +34,17 @@ export const EventSchema = z.object({
   audience: z.enum(CONTENT_AUDIENCES),
   audienceBranch: z.string().nullable(),
   audienceProgramme: z.string().nullable(),
+  /** Issue 34: where it happens (a branch of the school profile; null: the whole school). */
+  branch: z.string().nullable(),
+  /** Issue 34: false until `publishAt`, when the server publishes it. */
+  published: z.boolean(),
+  publishAt: z.string().nullable(),
+  /** Issue 34: an occurrence of a repeating event: its series, the start the rule gave it, whether it was edited on its own. */
+  seriesId: z.number().int().nullable(),
+  occurrenceStart: z.string().nullable(),
+  detached: z.boolean(),
+  /** One event's read (not the lists): its series, when it repeats. */
+  series: EventSeriesSchema.nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -85,12 +98,26 @@ export const EventInputSchema = z
       .transform((v) => (v === '' || v == null ? null : v)),
     /** Left out, an event keeps its audience (a new one: everyone). */
     ...audienceFields(CONTENT_AUDIENCES),
+    /** Issue 34: where it happens; left out, an event keeps its branch (a new one: the whole school). */
+    branch: z
+      .union([z.string().trim().max(80, { message: 'Choose one of the school’s branches.', abort: true }), z.null()])
+      .optional()
+      .transform((v) => (v === '' ? null : v)),
+    publishAt: PublishAtSchema,
+    /** Issue 34: a repeating event, as the form's Repeats section says it, or as an RRULE value (the API). */
+    repeat: RepeatSchema.nullable().optional(),
+    rrule: z.string().trim().max(500, 'The repeat rule may be at most 500 characters.').optional(),
+    /** With `rrule`: keep to term time. */
+    termTime: z.boolean().optional(),
+    /** An occurrence of a repeating event: change this one, this and the following ones, or all. */
+    scope: EventScopeSchema.optional(),
   })
   .superRefine(checkAudienceGroup)
   .refine((e) => !e.end_date || e.end_date >= e.start_date, {
     path: ['end_date'],
     message: 'The end date must be after the start date.',
-  });
+  })
+  .refine((e) => !(e.repeat && e.rrule), { path: ['rrule'], message: 'Send a repeat or an rrule, not both.' });
 export type EventInput = z.input<typeof EventInputSchema>;
 export type EventValues = z.output<typeof EventInputSchema>;
 

@@ -5,7 +5,9 @@ import { audit, changedFields, whoOf } from '../audit/audit.service.ts';
 import { releaseMedia } from '../media/media.service.ts';
 import { idParam } from '../media/params.ts';
 import { keptUntilWrite } from '../../db/lists.ts';
-import { createEvent, deleteEvent, getEvent, listEventsPage, updateEvent } from './events.service.ts';
+import { EventScopeSchema } from '../../../shared/schemas/event-series.ts';
+import { createEvent, getEvent, listEventsPage } from './events.service.ts';
+import { createSeriesEvent, deleteAnyEvent, updateAnyEvent } from './series-edits.service.ts';
 
 type IdParams = { Params: { id: string } };
 const STAFF = { allAudiences: true } as const;
@@ -33,8 +35,13 @@ export default async function eventsRoutes(app: FastifyInstance) {
 
   app.post('/api/events', { preHandler: app.requirePermission('events', 'write') }, async (request, reply) => {
     const values = EventInputSchema.parse(request.body ?? {});
-    const event = await createEvent(app.db, values, request.user);
-    await audit(app.db, whoOf(request), { action: 'create', entity, entityId: event.id, title: event.title });
+    // Issue 34: with a repeat, a series and its occurrences (the first returned).
+    const event =
+      values.repeat || values.rrule
+        ? await createSeriesEvent(app.db, values, request.user)
+        : await createEvent(app.db, values, request.user);
+    const details = event.series ? { repeats: event.series.words, occurrences: event.series.occurrences } : undefined;
+    await audit(app.db, whoOf(request), { action: 'create', entity, entityId: event.id, title: event.title, details });
     return reply.code(201).send({ data: event });
   });
 
@@ -42,19 +49,23 @@ export default async function eventsRoutes(app: FastifyInstance) {
     const id = idParam(request.params.id, 'The event');
     const values = EventInputSchema.parse(request.body ?? {});
     const before = await getEvent(app.db, String(id), STAFF);
-    const { event, previousCover } = await updateEvent(app.db, id, values);
+    const { event, previousCover } = await updateAnyEvent(app.db, id, values);
     const changes = before ? changedFields(before, event) : [];
-    await audit(app.db, whoOf(request), { action: 'update', entity, entityId: id, title: event.title, changes });
+    // An occurrence of a repeating event: which ones the edit changed (this, following, all).
+    const details = before?.seriesId ? { scope: values.scope ?? 'this' } : undefined;
+    await audit(app.db, whoOf(request), { action: 'update', entity, entityId: id, title: event.title, changes, details });
     if (previousCover !== event.cover_image) await releaseMedia(app.db, app.storage, [previousCover]);
     return { data: event };
   });
 
   app.delete<IdParams>('/api/events/:id', { preHandler: app.requirePermission('events', 'delete') }, async (request) => {
     const id = idParam(request.params.id, 'The event');
+    const scope = EventScopeSchema.optional().parse((request.query as { scope?: string }).scope || undefined);
     const before = await getEvent(app.db, String(id), STAFF);
-    const { cover } = await deleteEvent(app.db, id);
-    await audit(app.db, whoOf(request), { action: 'delete', entity, entityId: id, title: before?.title });
-    await releaseMedia(app.db, app.storage, [cover]);
+    const { covers } = await deleteAnyEvent(app.db, id, scope);
+    const details = before?.seriesId ? { scope: scope ?? 'this' } : undefined;
+    await audit(app.db, whoOf(request), { action: 'delete', entity, entityId: id, title: before?.title, details });
+    await releaseMedia(app.db, app.storage, covers);
     return { success: true };
   });
 }

@@ -26,6 +26,9 @@ import { categories, categorySearch, eventSearch, events, galleries, media } fro
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { uniqueOr } from '../media/params.ts';
 import { audienceOf, checkAudience } from '../families/audience.ts';
+import { getSchoolProfile } from '../site/site.service.ts';
+import { futurePublishAt } from '../scheduling/publish-at.ts';
+import { seriesInfo } from './series.service.ts';
 import type { z } from 'zod';
 
 export type EventDto = z.infer<typeof EventSchema>;
@@ -94,6 +97,12 @@ export function toDto(row: EventRow): EventDto {
     audience: row.audience,
     audienceBranch: row.audienceBranch,
     audienceProgramme: row.audienceProgramme,
+    branch: row.branch,
+    published: row.published,
+    publishAt: row.publishAt?.toISOString() ?? null,
+    seriesId: row.seriesId,
+    occurrenceStart: row.occurrenceStart,
+    detached: row.detached,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -396,7 +405,10 @@ export async function getEvent(db: Db, idOrSlug: string, options: { allAudiences
   const [row] = /^\d{1,9}$/.test(key)
     ? await by.id(db).execute({ id: Number(key) })
     : await by.slug(db).execute({ slug: key.toLowerCase() });
-  return row ? toDto(row) : null;
+  if (!row) return null;
+  const event = toDto(row);
+  if (row.seriesId !== null) event.series = await seriesInfo(db, row.seriesId, options.allAudiences);
+  return event;
 }
 
 async function categoryIdFor(db: Db, name: string): Promise<number> {
@@ -434,35 +446,67 @@ async function uniqueSlug(db: Db, title: string, exceptId?: number): Promise<str
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-function columnsFor(values: EventValues, categoryId: number) {
+/** Issue 34: where an event happens: one of the school profile's branches, or null (the whole school). */
+export async function checkBranch(db: Db, branch: string | null): Promise<string | null> {
+  if (branch === null) return null;
+  const branches = (await getSchoolProfile(db)).branches.map((b) => b.name);
+  if (!branches.includes(branch))
+    throw badRequest('Choose one of the school’s branches.', {
+      fields: { branch: `Choose one of: ${branches.join(', ')}, or the whole school.` },
+    });
+  return branch;
+}
+
+/**
+ * The publish state a write asks for (issue 34): scheduled for a time still to come (else
+ * PUBLISH_AT_PAST), published now (null: a schedule cancelled), or as it is (left out).
+ */
+export function scheduleOf(publishAt: string | null | undefined): { published: boolean; publishAt: Date | null } | undefined {
+  if (publishAt === undefined) return undefined;
+  const at = futurePublishAt(publishAt);
+  return { published: at === null, publishAt: at };
+}
+
+type Kept = Pick<typeof events.$inferSelect, 'audience' | 'audienceBranch' | 'audienceProgramme' | 'branch'>;
+
+/** What an event's values make of the fields a repeating event's occurrences share, checked (category, gallery, audience, branch). */
+export async function eventFields(db: Db, values: EventValues, current?: Kept) {
+  const categoryId = await categoryIdFor(db, values.category);
+  await checkGallery(db, values.gallery_id);
+  const audience = await checkAudience(db, audienceOf(values, current));
+  const branch = values.branch === undefined ? (current?.branch ?? null) : await checkBranch(db, values.branch);
   return {
     title: values.title,
     description: values.description,
     coverImage: values.cover_image,
     categoryId,
     location: values.location,
-    startDate: new Date(values.start_date),
-    endDate: values.end_date ? new Date(values.end_date) : null,
-    status: values.status,
     galleryId: values.gallery_id,
+    ...audience,
+    branch,
   };
 }
 
-const STAFF = { allAudiences: true } as const;
+const whenOf = (values: EventValues) => ({
+  startDate: new Date(values.start_date),
+  endDate: values.end_date ? new Date(values.end_date) : null,
+  status: values.status,
+});
+
+export const STAFF = { allAudiences: true } as const;
 
 const raced = () => conflict('Another event with this title was saved at the same moment. Please save again.');
 
 export async function createEvent(db: Db, values: EventValues, actor: { id: number } | null): Promise<EventDto> {
+  const schedule = scheduleOf(values.publishAt);
   return uniqueOr(
     () =>
       db.transaction(async (tx) => {
-        const categoryId = await categoryIdFor(tx, values.category);
-        await checkGallery(tx, values.gallery_id);
-        const audience = await checkAudience(tx, audienceOf(values));
+        const fields = await eventFields(tx, values);
         const slug = await uniqueSlug(tx, values.title);
         const [row] = await tx
           .insert(events)
-          .values({ ...columnsFor(values, categoryId), ...audience, slug, createdBy: actor?.id ?? null })
+          .values({ ...fields, ...whenOf(values), ...schedule, slug, createdBy: actor?.id ?? null })
           .returning({ id: events.id });
         return (await getEvent(tx, String(row!.id), STAFF))!;
       }),
@@ -470,23 +514,26 @@ export async function createEvent(db: Db, values: EventValues, actor: { id: numb
   );
 }
 
-/** Updates an event; returns it and the cover it replaced (for media clean-up). */
+/**
+ * Updates an event; returns it and the cover it replaced (for media clean-up). `detach`: an
+ * occurrence of a repeating event changed on its own (issue 34), which later edits of the series leave be.
+ */
 export async function updateEvent(
   db: Db,
   id: number,
   values: EventValues,
+  options: { detach?: boolean } = {},
 ): Promise<{ event: EventDto; previousCover: string | null }> {
+  const schedule = scheduleOf(values.publishAt);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(events).where(eq(events.id, id));
     if (!current) throw notFound('The event');
-    const categoryId = await categoryIdFor(tx, values.category);
-    await checkGallery(tx, values.gallery_id);
-    const audience = await checkAudience(tx, audienceOf(values, current));
+    const fields = await eventFields(tx, values, current);
     // The slug stays put once made (links keep working); an event without one gets one.
     const slug = current.slug ?? (await uniqueSlug(tx, values.title, id));
     await tx
       .update(events)
-      .set({ ...columnsFor(values, categoryId), ...audience, slug })
+      .set({ ...fields, ...whenOf(values), ...schedule, slug, ...(options.detach ? { detached: true } : {}) })
       .where(eq(events.id, id));
     return { event: (await getEvent(tx, String(id), STAFF))!, previousCover: current.coverImage };
   });

@@ -1,5 +1,8 @@
-import { and, asc, eq, inArray, isNotNull, like, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, like, or, sql } from 'drizzle-orm';
 import { fromDatetimeLocal } from '../../../shared/dates.ts';
+import { repeatOfRule } from '../../../shared/repeat-rule.ts';
+import { ruleWords } from '../../../shared/rule-words.ts';
+import type { EventSeries } from '../../../shared/schemas/event-series.ts';
 import { closureOn, isTermTime, type SchoolDate } from '../../../shared/school-year.ts';
 import { slugify } from '../../../shared/schemas/post.ts';
 import type { Db } from '../../db/client.ts';
@@ -218,4 +221,42 @@ export async function cancelledByClosure(
       .filter((c) => c.closure.id === closureId)
       .map((c) => ({ eventTitle: series.title, start: c.start, seriesId: series.id })),
   );
+}
+
+/** How many of the occurrences still to come an event's page lists. */
+const NEXT_SHOWN = 5;
+
+/**
+ * A series as one event's read gives it: the rule (in words, and as the form's Repeats section),
+ * the next occurrences (published ones only, unless `staff`), and those closures cancelled.
+ */
+export async function seriesInfo(db: Db, seriesId: number, staff: boolean): Promise<EventSeries | null> {
+  const [series] = await db.select().from(eventSeries).where(eq(eventSeries.id, seriesId));
+  if (!series) return null;
+  const shown = and(eq(events.seriesId, seriesId), staff ? undefined : eq(events.published, true));
+  const [dates, [total], next] = await Promise.all([
+    listSchoolDates(db),
+    db.select({ n: count() }).from(events).where(shown),
+    db
+      .select({ id: events.id, slug: events.slug, startDate: events.startDate })
+      .from(events)
+      .where(and(shown, gte(events.startDate, new Date())))
+      .orderBy(asc(events.startDate))
+      .limit(NEXT_SHOWN),
+  ]);
+  return {
+    id: series.id,
+    rrule: series.rrule,
+    words: ruleWords(series, series.timeZone),
+    termTime: series.termTime,
+    startsLocal: series.startsLocal,
+    timeZone: series.timeZone,
+    repeat: repeatOfRule(series.rrule, series.timeZone, series.termTime),
+    occurrences: total?.n ?? 0,
+    next: next.map((r) => ({ id: r.id, slug: r.slug, start_date: r.startDate.toISOString() })),
+    cancelled: cancelledOccurrences(series, dates).map((c) => ({
+      start_date: fromDatetimeLocal(c.start, series.timeZone),
+      closure: c.closure.name,
+    })),
+  };
 }
