@@ -10,14 +10,20 @@ import { installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { restoreRequest } from '../../test/backup-requests.ts';
 import {
   auditLog,
+  categories,
   children,
+  eventSeries,
   families,
   familyContacts,
   galleries,
   galleryPhotoChildren,
   newsletterSubscribers,
+  posts,
+  postVersions,
+  schoolDates,
 } from '../../db/schema/index.ts';
 import { audit } from '../audit/audit.service.ts';
+import { syncSeries } from '../events/series.service.ts';
 import { seedSchool, snapshotFiles, snapshotTables } from '../../test/school-data.ts';
 import { adminQuery, testDriver, withDatabase } from '../../test/test-database.ts';
 import { uploadsDir } from '../media/media.service.ts';
@@ -48,6 +54,7 @@ beforeAll(async () => {
   staff.push({ username: 'admin', password: admin.password });
   await audit(source.db, { userId: admin.id, username: 'admin', ip: null }, { action: 'create', title: 'In the backup' });
   await seedFamilies(source);
+  await seedSchoolYear(source);
   rows = await snapshotTables(source.db);
   files = snapshotFiles(uploadsDir(source.dataDir));
   archive = join(work, 'school.tar.gz');
@@ -89,7 +96,52 @@ async function seedFamilies(app: FastifyInstance) {
     .values(kids.slice(0, 2).map((k) => ({ galleryId: gallery!.id, photo: gallery!.images[0]!, childId: k.id })));
 }
 
+/** Issue 34: a school year, a repeating event limited to term time with its rows, and a kept version of a post. */
+async function seedSchoolYear(app: FastifyInstance) {
+  await app.db.insert(schoolDates).values([
+    { kind: 'term', name: 'Autumn term', startsOn: '2031-09-03', endsOn: '2031-12-19' },
+    { kind: 'half_term', name: 'October half-term', startsOn: '2031-10-27', endsOn: '2031-10-31' },
+    { kind: 'closure', name: 'Staff training', startsOn: '2031-11-11', endsOn: '2031-11-11', branch: 'City Branch' },
+  ]);
+  const [category] = await app.db.select({ id: categories.id }).from(categories).limit(1);
+  const [series] = await app.db
+    .insert(eventSeries)
+    .values({
+      rrule: 'FREQ=WEEKLY;BYDAY=TU;UNTIL=20311216T235959Z',
+      startsLocal: '2031-09-09T09:30',
+      timeZone: 'Europe/London',
+      durationMinutes: 60,
+      termTime: true,
+      exdates: ['2031-09-16T09:30'],
+      title: 'Forest School',
+      description: 'Outdoors in the woods.',
+      location: 'Main Branch',
+      categoryId: category!.id,
+    })
+    .returning({ id: eventSeries.id });
+  await syncSeries(app.db, series!.id);
+  const [post] = await app.db.select().from(posts).limit(1);
+  await app.db.insert(postVersions).values({
+    postId: post!.id,
+    title: `${post!.title} (first draft)`,
+    excerpt: post!.excerpt ?? '',
+    content: post!.content,
+    coverImage: post!.coverImage,
+    tags: ['history', 'kept'],
+    status: 'published',
+    savedAt: new Date('2031-01-02T08:00:00Z'),
+  });
+}
+
 describe('backup and restore', () => {
+  it('holds the school year, the repeating events with their occurrences and the posts’ history (issue 34)', () => {
+    expect(rows.school_dates).toHaveLength(3);
+    expect(rows.event_series).toHaveLength(1);
+    expect(rows.event_series![0]).toContain('"exdates":["2031-09-16T09:30"]');
+    expect(rows.events!.filter((e) => e.includes('"series_id":1,')).length).toBeGreaterThan(5);
+    expect(rows.post_versions).toHaveLength(1);
+  });
+
   it('holds the whole school: 500 posts, 200 events, 50 galleries with images, 100 enquiries, staff and roles', () => {
     expect(rows.posts).toHaveLength(500 + 3);
     expect(rows.events!.length).toBeGreaterThanOrEqual(200);
