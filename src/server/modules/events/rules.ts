@@ -33,7 +33,7 @@ const lastAllowed = (startsLocal: string) => `${Number(startsLocal.slice(0, 4)) 
 
 function expand(parts: RuleParts, startsLocal: string, timeZone: string | undefined, bound: string) {
   const until = parts.until ? untilLocal(parts.until, timeZone ?? 'UTC') : null;
-  const rule = new RRule({
+  const options = {
     freq: FREQ[parts.freq],
     interval: parts.interval,
     byweekday: parts.byDay.length ? parts.byDay.map((d) => (d.n ? weekday(d.day).nth(d.n) : weekday(d.day))) : null,
@@ -42,9 +42,11 @@ function expand(parts: RuleParts, startsLocal: string, timeZone: string | undefi
     wkst: parts.wkst ? weekday(parts.wkst) : null,
     count: parts.count,
     dtstart: floating(startsLocal),
-    until: floating(until && until < bound ? until : bound),
-  });
-  return { dates: rule.all().map(localOf), more: !!rule.after(floating(bound), false) };
+  };
+  const dates = new RRule({ ...options, until: floating(until && until < bound ? until : bound) }).all().map(localOf);
+  // Whether the rule goes on past the bound (a COUNT too many for it).
+  const more = !until && !!new RRule(options).after(floating(bound), false);
+  return { dates, more };
 }
 
 const cache = new Map<string, string[]>();
