@@ -158,7 +158,7 @@ async function isReferenced(db: Db, url: string): Promise<boolean> {
         or exists(select 1 from ${siteSections} where strpos(concat(${siteSections.published}::text, ${siteSections.draft}::text), ${url}) > 0)
         or exists(select 1 from ${sitePages} where strpos(concat(${sitePages.published}::text, ${sitePages.draft}::text), ${url}) > 0)
         or exists(select 1 from ${siteVersions} where strpos(${siteVersions.content}::text, ${url}) > 0)
-        or exists(select 1 from ${postVersions} where ${postVersions.coverImage} = ${url} or strpos(${postVersions.content}, ${url}) > 0)
+        or exists(select 1 from ${postVersions} where ${postVersions.coverImage} = ${url} or strpos(${postVersions.content}, ${url.replace(/\.webp$/, '')}) > 0)
       )`,
     })
     .from(sql`(values (1)) as one(x)`);
