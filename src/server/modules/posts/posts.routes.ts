@@ -110,9 +110,9 @@ export default async function postsRoutes(app: FastifyInstance) {
   app.delete<IdParams>('/api/posts/:id', { preHandler: app.requirePermission('blog', 'delete') }, async (request) => {
     const id = idParam(request.params.id, 'The post');
     const before = await getPostById(app.db, id, { includeDrafts: true });
-    const { cover } = await deletePost(app.db, id);
+    const { cover, keptUploads } = await deletePost(app.db, id);
     await audit(app.db, whoOf(request), { action: 'delete', entity, entityId: id, title: before?.title });
-    await releaseMedia(app.db, app.storage, [cover]);
+    await releaseMedia(app.db, app.storage, [cover, ...keptUploads]);
     return { success: true };
   });
 

@@ -23,7 +23,7 @@ import {
   type OrderTerm,
 } from '../../db/lists.ts';
 import { preparedPerDb, preparedPerShape } from '../../db/prepared.ts';
-import { media, postSearch, posts, users } from '../../db/schema/index.ts';
+import { media, postSearch, posts, postVersions, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { sanitizePostHtml } from './sanitize.ts';
 import { uniqueOr } from '../media/params.ts';
@@ -316,10 +316,15 @@ export async function updatePost(db: Db, id: number, values: PostValues, coverIm
   );
 }
 
-export async function deletePost(db: Db, id: number): Promise<{ cover: string | null }> {
+/** Deletes a post and its history; returns its cover and the uploads its kept versions showed (for media clean-up). */
+export async function deletePost(db: Db, id: number): Promise<{ cover: string | null; keptUploads: string[] }> {
+  const kept = await db
+    .select({ cover: postVersions.coverImage, content: postVersions.content })
+    .from(postVersions)
+    .where(eq(postVersions.postId, id));
   const [row] = await db.delete(posts).where(eq(posts.id, id)).returning({ cover: posts.coverImage });
   if (!row) throw notFound('The post');
-  return row;
+  return { cover: row.cover, keptUploads: kept.flatMap((v) => [v.cover ?? '', ...uploadsIn(v.content)]).filter(Boolean) };
 }
 
 /** Every tag in use with its count of public posts (for the public blog). */
