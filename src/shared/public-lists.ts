@@ -25,7 +25,17 @@ export interface EventsQuery {
   page: number;
   /** The past events' page (`?past=`). */
   past: number;
+  /** Issue 34: the list, or a month's calendar (`?view=month`). */
+  view: 'list' | 'month';
+  /** The month shown (`?month=YYYY-MM`), null for this month. */
+  month: string | null;
 }
+
+/** A `?month=` value: 'YYYY-MM' of a plausible year, else null (this month). */
+const monthParam = (value: string | null) => {
+  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(value?.trim() ?? '');
+  return match && Number(match[1]) >= 1900 && Number(match[1]) <= 2999 ? match[0] : null;
+};
 
 const slugParam = (value: string | null) => {
   const slug = value?.trim().toLowerCase() ?? '';
@@ -33,23 +43,29 @@ const slugParam = (value: string | null) => {
 };
 
 export function eventsQueryOf(params: URLSearchParams): EventsQuery {
-  const past = pageNumberOf(params.get('past'));
+  const view = params.get('view') === 'month' ? 'month' : 'list';
+  // A month's calendar is not paged.
+  const past = view === 'month' ? 1 : pageNumberOf(params.get('past'));
   return {
     branch: slugParam(params.get('branch')),
     category: slugParam(params.get('category')),
     // One list paged at a time: a page of the past events shows the first upcoming ones.
-    page: past > 1 ? 1 : pageNumberOf(params.get('page')),
+    page: past > 1 || view === 'month' ? 1 : pageNumberOf(params.get('page')),
     past,
+    view,
+    month: view === 'month' ? monthParam(params.get('month')) : null,
   };
 }
 
-/** The address of an events list (`/events?branch=..&category=..&page=..&past=..`), `hash` appended. */
+/** The address of an events list (`/events?branch=..&category=..&page=..&past=..&view=month&month=..`), `hash` appended. */
 export function eventsHref(query: Partial<EventsQuery>, hash = ''): string {
   const params = new URLSearchParams();
   if (query.branch) params.set('branch', query.branch);
   if (query.category) params.set('category', query.category);
   if (query.page && query.page > 1) params.set('page', String(query.page));
   if (query.past && query.past > 1) params.set('past', String(query.past));
+  if (query.view === 'month') params.set('view', 'month');
+  if (query.view === 'month' && query.month) params.set('month', query.month);
   const search = params.toString();
   return `/events${search ? `?${search}` : ''}${hash}`;
 }

@@ -6,6 +6,7 @@ import { pageNumberOf } from '#shared/page-number.ts';
 import type { PhotoWords } from '#shared/photo-text.ts';
 import type { NoticeBanner } from '#shared/schemas/notice.ts';
 import { eventsHref, type EventsQuery } from '#shared/public-lists.ts';
+import type { SchoolDate } from '#shared/school-year.ts';
 import { apiGet, ApiError } from './api-client.ts';
 
 /** Size and WebP variants of an uploaded image (null for external URLs). */
@@ -33,6 +34,8 @@ export interface PublicEvent {
   updated_at?: string | null;
   /** The linked gallery, when published: photos or a video (the events list's cards say so). */
   gallery_kind?: 'photos' | 'video' | null;
+  /** Issue 34: a repeating event's rule in words, and the dates closures cancelled (one event's page only). */
+  series?: { words: string; cancelled: { start_date: string; closure: string }[] } | null;
 }
 
 /** A filter of the events list: its value in links, and its name. */
@@ -52,6 +55,19 @@ export interface PublicEventList {
   /** The filters applied. */
   branch: ListFilter | null;
   category: ListFilter | null;
+  /** Issue 34: today on the school's clock ('YYYY-MM-DD'), and the term dates not yet over (the branch's and the school's). */
+  today: string;
+  termDates: SchoolDate[];
+  /** The month's calendar (`?view=month`), else null. */
+  month: PublicEventMonth | null;
+}
+
+/** A month of /events: its events (soonest first) and the school dates it touches. */
+export interface PublicEventMonth {
+  /** 'YYYY-MM'. */
+  month: string;
+  events: Pick<PublicEvent, 'id' | 'slug' | 'title' | 'start_date' | 'end_date'>[];
+  dates: SchoolDate[];
 }
 
 /** A published post; `content` is sanitised HTML. */

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { SmallDialog } from './small-dialog.tsx';
 
 /** Copies to the clipboard; false where nothing was copied (plain http, no permission, no clipboard API). */
-async function copied(text: string): Promise<boolean> {
+export async function copied(text: string): Promise<boolean> {
   try {
     if (!navigator.clipboard?.writeText) return false;
     await navigator.clipboard.writeText(text);

@@ -1,11 +1,14 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PublicEvent, PublicEventList } from '../../../client/lib/public-data.ts';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PublicEvent, PublicEventList, PublicEventMonth } from '../../../client/lib/public-data.ts';
+import { fromDatetimeLocal, toDatetimeLocal } from '../../../shared/dates.ts';
+import type { SchoolDate } from '../../../shared/school-year.ts';
 import { EVENTS_PER_PAGE, filterSlug, type EventsQuery } from '../../../shared/public-lists.ts';
 import type { SchoolProfile } from '../../../shared/schemas/school.ts';
 import type { Db } from '../../db/client.ts';
 import { categories, events, galleries } from '../../db/schema/index.ts';
 import { endsAt, notOver, PUBLIC_EVENT, selectEvents, toDto, type EventRow } from '../events/events.service.ts';
 import { PUBLIC_GALLERY } from '../galleries/galleries.service.ts';
+import { listSchoolDates } from '../school-year/school-year.service.ts';
 
 /**
  * /events at years of content (issue 31): the events not yet over, soonest first, and the past
@@ -25,9 +28,10 @@ async function galleryKinds(db: Db, rows: EventRow[]): Promise<Map<number, Publi
   return new Map(found.map((g) => [g.id, g.type === 'video' ? 'video' : g.photos > 0 ? 'photos' : null]));
 }
 
-const atBranch = (name: string) => sql`position(lower(${name}) in lower(${events.location})) > 0`;
+/** At a branch: marked so (issue 34), or its name in the location. */
+const atBranch = (name: string) => or(eq(events.branch, name), sql`position(lower(${name}) in lower(${events.location})) > 0`)!;
 
-/** The school's branches some event takes place at (its name in the location), in the school's order. */
+/** The school's branches some event takes place at (marked, or its name in the location), in the school's order. */
 async function branchesWithEvents(db: Db, school: SchoolProfile) {
   const names = school.branches.map((b) => b.name);
   if (names.length < 2) return [];
@@ -52,10 +56,14 @@ async function categoriesWithEvents(db: Db) {
   return rows.map((row) => ({ ...row, slug: filterSlug(row.name) }));
 }
 
-/** The filters /events offers: the same for every page of it (remembered apart, public-data.ts). */
+/** The filters /events offers, and the school year: the same for every page of it (remembered apart, public-data.ts). */
 export async function eventFilters(db: Db, school: SchoolProfile) {
-  const [branches, categoryList] = await Promise.all([branchesWithEvents(db, school), categoriesWithEvents(db)]);
-  return { branches, categories: categoryList };
+  const [branches, categoryList, schoolDates] = await Promise.all([
+    branchesWithEvents(db, school),
+    categoriesWithEvents(db),
+    listSchoolDates(db),
+  ]);
+  return { branches, categories: categoryList, schoolDates };
 }
 export type EventFilters = Awaited<ReturnType<typeof eventFilters>>;
 
@@ -66,7 +74,7 @@ export async function publicEventList(
   query: EventsQuery,
   filters?: EventFilters,
 ): Promise<PublicEventList | null> {
-  const { branches, categories: categoryList } = filters ?? (await eventFilters(db, school));
+  const { branches, categories: categoryList, schoolDates } = filters ?? (await eventFilters(db, school));
   const branch = query.branch ? school.branches.find((b) => filterSlug(b.name) === query.branch) : undefined;
   const category = query.category ? categoryList.find((c) => c.slug === query.category) : undefined;
   if ((query.branch && !branch) || (query.category && !category)) return null;
@@ -76,6 +84,21 @@ export async function publicEventList(
     category ? eq(events.categoryId, category.id) : undefined,
   );
   const shown = and(where, PUBLIC_EVENT);
+  const today = toDatetimeLocal(new Date(), school.timezone).slice(0, 10);
+  const common = {
+    perPage: EVENTS_PER_PAGE,
+    branches,
+    categories: categoryList.map(({ slug, name }) => ({ slug, name })),
+    branch: branch ? { slug: filterSlug(branch.name), name: branch.name } : null,
+    category: category ? { slug: category.slug, name: category.name } : null,
+    today,
+    termDates: termDatesAround(schoolDates, today, branch?.name ?? null),
+  };
+  if (query.view === 'month') {
+    const month = await monthOf(db, school, query.month ?? today.slice(0, 7), shown, schoolDates, branch?.name ?? null);
+    const none = { items: [], total: 0 };
+    return { ...common, upcoming: none, past: none, month };
+  }
   const over = sql`${endsAt} < now()`;
   const [totals] = await db
     .select({
@@ -105,10 +128,58 @@ export async function publicEventList(
   return {
     upcoming: { items: toPublic(upcoming), total: upcomingTotal },
     past: { items: toPublic(past), total: pastTotal },
-    perPage: EVENTS_PER_PAGE,
-    branches,
-    categories: categoryList.map(({ slug, name }) => ({ slug, name })),
-    branch: branch ? { slug: filterSlug(branch.name), name: branch.name } : null,
-    category: category ? { slug: category.slug, name: category.name } : null,
+    ...common,
+    month: null,
+  };
+}
+
+/** The dates of the school and of `branch` (every branch's without one). */
+const ofBranch = (dates: SchoolDate[], branch: string | null) =>
+  dates.filter((d) => branch === null || d.branch === null || d.branch === branch);
+
+const YEAR_DAYS = 365 * 86_400_000;
+
+/** The "Term dates" section: this school year's terms, half-terms and closures not yet over, to a year ahead. */
+function termDatesAround(dates: SchoolDate[], today: string, branch: string | null): SchoolDate[] {
+  const yearAhead = new Date(Date.parse(today) + YEAR_DAYS).toISOString().slice(0, 10);
+  return ofBranch(dates, branch).filter((d) => d.ends_on >= today && d.starts_on <= yearAhead);
+}
+
+/** Events in a month's calendar at most (a very busy month of a busy school). */
+const MONTH_MAX_EVENTS = 400;
+
+/** A month's calendar: the events starting in it (on the school's clock) and the school dates it touches. */
+async function monthOf(
+  db: Db,
+  school: SchoolProfile,
+  month: string,
+  shown: SQL | undefined,
+  dates: SchoolDate[],
+  branch: string | null,
+): Promise<PublicEventMonth> {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const next = monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}`;
+  const rows = await db
+    .select({ id: events.id, slug: events.slug, title: events.title, start: events.startDate, end: events.endDate })
+    .from(events)
+    .where(
+      and(
+        shown,
+        gte(events.startDate, new Date(fromDatetimeLocal(`${month}-01T00:00`, school.timezone))),
+        lt(events.startDate, new Date(fromDatetimeLocal(`${next}-01T00:00`, school.timezone))),
+      ),
+    )
+    .orderBy(asc(events.startDate), asc(events.id))
+    .limit(MONTH_MAX_EVENTS);
+  return {
+    month,
+    events: rows.map((r) => ({
+      id: r.id,
+      slug: r.slug,
+      title: r.title,
+      start_date: r.start.toISOString(),
+      end_date: r.end?.toISOString() ?? null,
+    })),
+    dates: ofBranch(dates, branch).filter((d) => d.ends_on >= `${month}-01` && d.starts_on < `${next}-01`),
   };
 }

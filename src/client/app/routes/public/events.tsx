@@ -1,9 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useLoaderData, useLocation, useNavigation, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { CalendarSubscribe } from '#client/components/public/calendar-subscribe.tsx';
 import { EventCard } from '#client/components/public/event-card.tsx';
+import { EventMonth } from '#client/components/public/event-month.tsx';
 import { NumberedPager } from '#client/components/public/numbered-pager.tsx';
 import { PageBanner } from '#client/components/public/page-banner.tsx';
 import { PageLink } from '#client/components/public/page-link.tsx';
+import { monthAfter, monthInWords } from '#client/components/public/school-days.ts';
+import { TermDates } from '#client/components/public/term-dates.tsx';
 import { publicData, type ListFilter, type PublicEvent, type PublicEventList } from '#client/lib/public-data.ts';
 import { EVENTS_PER_PAGE, eventsHref, eventsQueryOf, type EventsQuery } from '#shared/public-lists.ts';
 import type { RouteHandle } from '../../meta.ts';
@@ -14,22 +18,28 @@ import type { PublicLayoutData } from './public-layout.tsx';
 const UPCOMING_ID = 'upcoming-events';
 const PAST_ID = 'past-events';
 const FILTERS_ID = 'event-filters';
+const MONTH_ID = 'events-month';
+
+/** The site's address for the calendar links: the server's (the canonical one), else the browser's. */
+const originOf = (context: unknown) =>
+  (context as { origin?: string } | undefined)?.origin ?? (typeof window === 'undefined' ? '' : window.location.origin);
 
 export async function eventsLoader({ context, request }: LoaderFunctionArgs) {
   const query = eventsQueryOf(new URL(request.url).searchParams);
+  const origin = originOf(context);
   let list: PublicEventList | null;
   try {
     list = await publicData(context).eventList(query);
   } catch {
     // §8: the list shows its error text.
-    return { query, list: null, failed: true as const };
+    return { query, origin, list: null, failed: true as const };
   }
   // A branch or category the school does not have, or a page past the last, is not a page (and
   // not one more cached copy of an empty list per spelling).
   if (!list) throw notFoundResponse('No such branch or category.');
   if ((query.page > 1 && list.upcoming.items.length === 0) || (query.past > 1 && list.past.items.length === 0))
     throw notFoundResponse();
-  return { query, list, failed: false as const };
+  return { query, origin, list, failed: false as const };
 }
 type EventsData = Awaited<ReturnType<typeof eventsLoader>>;
 
@@ -40,7 +50,9 @@ export const eventsHandle: RouteHandle = {
     // The loader threw (404, a page past the last): its data is missing.
     if (!data) return notFoundMeta();
     const { query, list } = data as EventsData;
-    const filters = [list?.branch?.name, list?.category?.name].filter(Boolean).join(', ');
+    const filters = [list?.branch?.name, list?.category?.name, list?.month && monthInWords(list.month.month)]
+      .filter(Boolean)
+      .join(', ');
     const pages = [query.page > 1 && `page ${query.page}`, query.past > 1 && `past events, page ${query.past}`].filter(Boolean);
     return {
       title: `Events${filters ? `: ${filters}` : ''}${pages.length ? ` (${pages.join(', ')})` : ''}`,
@@ -179,14 +191,114 @@ function ListSection({
   );
 }
 
+/** List | Month: the same filters either way. */
+function ViewSwitch({ query }: { query: EventsQuery }) {
+  const pill = (current: boolean) =>
+    `inline-flex min-h-11 items-center px-5 text-sm font-bold ${current ? 'bg-brand-600 text-white' : 'bg-white text-slate-800 hover:bg-brand-50'}`;
+  const base = { branch: query.branch, category: query.category };
+  return (
+    <nav aria-label="Events view">
+      <ul className="inline-flex overflow-hidden rounded-full ring-1 ring-orange-200">
+        <li>
+          <PageLink
+            to={eventsHref(base)}
+            aria-current={query.view === 'list' ? 'page' : undefined}
+            className={pill(query.view === 'list')}
+          >
+            List
+          </PageLink>
+        </li>
+        <li>
+          <PageLink
+            to={eventsHref({ ...base, view: 'month' })}
+            aria-current={query.view === 'month' ? 'page' : undefined}
+            className={pill(query.view === 'month')}
+          >
+            Month
+          </PageLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** The month's heading between the previous and next months' links. */
+function MonthNav({ query, month }: { query: EventsQuery; month: string }) {
+  const to = (by: 1 | -1) =>
+    eventsHref({ branch: query.branch, category: query.category, view: 'month', month: monthAfter(month, by) });
+  const link =
+    'inline-flex min-h-11 items-center rounded-full bg-white px-4 text-sm font-bold text-slate-800 ring-1 ring-orange-200 hover:bg-brand-50';
+  return (
+    <div className="mt-10 flex items-center justify-between gap-3">
+      <PageLink to={to(-1)} rel="nofollow" className={link}>
+        <span aria-hidden="true">←&nbsp;</span>
+        <span className="sr-only">Previous month: </span>
+        {monthInWords(monthAfter(month, -1))}
+      </PageLink>
+      <h2 id={MONTH_ID} tabIndex={-1} className="scroll-mt-20 text-center text-2xl font-black text-slate-900 sm:text-3xl">
+        {monthInWords(month)}
+      </h2>
+      <PageLink to={to(1)} rel="nofollow" className={link}>
+        <span className="sr-only">Next month: </span>
+        {monthInWords(monthAfter(month, 1))}
+        <span aria-hidden="true">&nbsp;→</span>
+      </PageLink>
+    </div>
+  );
+}
+
+function EventLists({ query, list, timeZone }: { query: EventsQuery; list: PublicEventList; timeZone: string }) {
+  const at = (change: Partial<EventsQuery>, hash: string) =>
+    eventsHref({ branch: query.branch, category: query.category, ...change }, hash);
+  const filtered = Boolean(list.branch || list.category);
+  if (list.upcoming.total === 0 && list.past.total === 0)
+    // Nothing at all (or nothing that matches): the spec's one message, not two empty lists.
+    return <p className="mt-10 rounded-3xl bg-amber-50 p-10 text-center text-lg text-slate-700">No events found.</p>;
+  return (
+    <>
+      <ListSection
+        id={UPCOMING_ID}
+        title="Coming up"
+        summary={
+          list.upcoming.total === 0
+            ? filtered
+              ? 'Nothing planned here yet.'
+              : 'Nothing planned yet: new events appear here as soon as they are announced.'
+            : `${count(list.upcoming.total, 'event', 'events')} coming up`
+        }
+        events={list.upcoming.items}
+        total={list.upcoming.total}
+        page={query.page}
+        href={(page) => at({ page }, `#${UPCOMING_ID}`)}
+        pagerLabel="Upcoming events pages"
+        timeZone={timeZone}
+        shownBefore={0}
+      />
+      <ListSection
+        id={PAST_ID}
+        title="Past events"
+        summary={
+          list.past.total === 0 ? 'No past events yet.' : `${count(list.past.total, 'past event', 'past events')}, newest first`
+        }
+        events={list.past.items}
+        total={list.past.total}
+        page={query.past}
+        href={(past) => at({ past }, `#${PAST_ID}`)}
+        pagerLabel="Past events pages"
+        timeZone={timeZone}
+        past
+        shownBefore={list.upcoming.items.length}
+      />
+    </>
+  );
+}
+
 export function EventsPage() {
-  const { query, list, failed } = useLoaderData() as EventsData;
+  const { query, origin, list, failed } = useLoaderData() as EventsData;
   const { school } = useRouteLoaderData('public') as PublicLayoutData;
   const navigation = useNavigation();
   useListFocus();
-  const at = (change: Partial<EventsQuery>, hash: string) =>
-    eventsHref({ branch: query.branch, category: query.category, ...change }, hash);
-  const filtered = Boolean(list?.branch || list?.category);
+  const kept = { view: query.view, month: query.month };
   return (
     <>
       <PageBanner eyebrow="What’s happening" title="All Events">
@@ -199,6 +311,17 @@ export function EventsPage() {
           </p>
         ) : (
           <>
+            <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+              <ViewSwitch query={query} />
+              <div className="sm:max-w-xl sm:flex-1">
+                <CalendarSubscribe
+                  origin={origin}
+                  schoolName={school.name}
+                  branches={school.branches.map((b) => b.name)}
+                  initialBranch={list.branch?.name ?? null}
+                />
+              </div>
+            </div>
             {(list.branches.length > 0 || list.categories.length > 1) && (
               <section
                 id={FILTERS_ID}
@@ -214,7 +337,7 @@ export function EventsPage() {
                     label="Branch"
                     options={list.branches}
                     chosen={list.branch}
-                    hrefFor={(branch) => eventsHref({ branch, category: query.category }, `#${FILTERS_ID}`)}
+                    hrefFor={(branch) => eventsHref({ branch, category: query.category, ...kept }, `#${FILTERS_ID}`)}
                   />
                 )}
                 {list.categories.length > 1 && (
@@ -222,54 +345,21 @@ export function EventsPage() {
                     label="Category"
                     options={list.categories}
                     chosen={list.category}
-                    hrefFor={(category) => eventsHref({ branch: query.branch, category }, `#${FILTERS_ID}`)}
+                    hrefFor={(category) => eventsHref({ branch: query.branch, category, ...kept }, `#${FILTERS_ID}`)}
                   />
                 )}
               </section>
             )}
 
-            {list.upcoming.total === 0 && list.past.total === 0 ? (
-              // Nothing at all (or nothing that matches): the spec's one message, not two empty lists.
-              <p className="mt-10 rounded-3xl bg-amber-50 p-10 text-center text-lg text-slate-700">No events found.</p>
+            {list.month ? (
+              <section aria-labelledby={MONTH_ID}>
+                <MonthNav query={query} month={list.month.month} />
+                <EventMonth month={list.month} timeZone={school.timezone} today={list.today} />
+              </section>
             ) : (
-              <>
-                <ListSection
-                  id={UPCOMING_ID}
-                  title="Coming up"
-                  summary={
-                    list.upcoming.total === 0
-                      ? filtered
-                        ? 'Nothing planned here yet.'
-                        : 'Nothing planned yet: new events appear here as soon as they are announced.'
-                      : `${count(list.upcoming.total, 'event', 'events')} coming up`
-                  }
-                  events={list.upcoming.items}
-                  total={list.upcoming.total}
-                  page={query.page}
-                  href={(page) => at({ page }, `#${UPCOMING_ID}`)}
-                  pagerLabel="Upcoming events pages"
-                  timeZone={school.timezone}
-                  shownBefore={0}
-                />
-                <ListSection
-                  id={PAST_ID}
-                  title="Past events"
-                  summary={
-                    list.past.total === 0
-                      ? 'No past events yet.'
-                      : `${count(list.past.total, 'past event', 'past events')}, newest first`
-                  }
-                  events={list.past.items}
-                  total={list.past.total}
-                  page={query.past}
-                  href={(past) => at({ past }, `#${PAST_ID}`)}
-                  pagerLabel="Past events pages"
-                  timeZone={school.timezone}
-                  past
-                  shownBefore={list.upcoming.items.length}
-                />
-              </>
+              <EventLists query={query} list={list} timeZone={school.timezone} />
             )}
+            <TermDates dates={list.termDates} showBranch={!list.branch} />
           </>
         )}
       </div>

@@ -1,0 +1,52 @@
+/**
+ * Whole days of the school year ('YYYY-MM-DD', already on the school's clock) in words, without
+ * Intl: the same text on the server and in every browser.
+ */
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+const partsOf = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return { y, m, d };
+};
+
+/** 0 for Monday to 6 for Sunday. */
+export const weekdayOf = (day: string) => {
+  const { y, m, d } = partsOf(day);
+  return (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
+};
+
+/** "Tue 1 September 2026"; `year: false` leaves the year out. */
+export function dayInWords(day: string, year = true): string {
+  const { y, m, d } = partsOf(day);
+  return `${WEEKDAYS[weekdayOf(day)]!.slice(0, 3)} ${d} ${MONTHS[m - 1]}${year ? ` ${y}` : ''}`;
+}
+
+/** "Tue 1 September – Fri 18 December 2026", or one day. */
+export function daysInWords(first: string, last: string): string {
+  if (first === last) return dayInWords(first);
+  return `${dayInWords(first, first.slice(0, 4) !== last.slice(0, 4))} – ${dayInWords(last)}`;
+}
+
+/** "December 2026" of 'YYYY-MM'. */
+export const monthInWords = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+
+/** The month before or after 'YYYY-MM'. */
+export function monthAfter(month: string, by: 1 | -1): string {
+  const { y, m } = partsOf(`${month}-01`);
+  const at = new Date(Date.UTC(y, m - 1 + by, 1));
+  return at.toISOString().slice(0, 7);
+}
