@@ -1,11 +1,12 @@
 import type { Db } from '../../db/client.ts';
-import { categories, events, galleries, posts, siteSections } from '../../db/schema/index.ts';
+import { categories, events, galleries, posts, schoolDates, siteSections } from '../../db/schema/index.ts';
 import { loadSharp, storeImage } from '../media/media.service.ts';
 import { sanitizePostHtml } from '../posts/sanitize.ts';
 import type { Branch } from '../../../shared/schemas/school.ts';
 import { DEFAULT_SCHOOL } from '../../../shared/schemas/school-defaults.ts';
 import { getSchoolProfile, saveSchoolProfile } from '../site/site.service.ts';
 import { SAMPLE_SCHOOL_DETAILS, SAMPLE_SECTIONS } from './sample-site-content.ts';
+import { sampleSchoolYear } from './sample-school-year.ts';
 import { SCENES, type SceneName } from './scenes.ts';
 
 /**
@@ -69,7 +70,7 @@ export async function seedSampleWords(db: Db): Promise<void> {
 }
 
 /**
- * Adds the installer's sample content: categories, events in different states, an image gallery
+ * Adds the installer's sample content: categories, a school year, events in different states, an image gallery
  * linked to an event, a video gallery, published and draft posts with formatting and tags, and the
  * spec's words (seedSampleWords). Images are drawn by the project (scenes.ts) and processed like
  * uploads; nothing is downloaded. Runs inside the install transaction.
@@ -94,6 +95,13 @@ export async function seedSampleContent(
     .onConflictDoNothing()
     .returning();
   const cat = (name: string) => cats.find((c) => c.name === name)?.id ?? cats[0]!.id;
+
+  // Issue 34: term dates, half-terms and a closure day around the install date, so /events shows a school year.
+  await db
+    .insert(schoolDates)
+    .values(
+      sampleSchoolYear().map((d) => ({ kind: d.kind, name: d.name, startsOn: d.starts_on, endsOn: d.ends_on, branch: d.branch })),
+    );
 
   const [springGallery] = await db
     .insert(galleries)
