@@ -1,4 +1,4 @@
-import { VersionHistory } from '#client/features/website/components/version-history.tsx';
+import { VersionHistory } from '#client/components/cms/version-history.tsx';
 import type { SitePageContent, SitePageVersionSummary } from '#shared/schemas/site-page.ts';
 import { usePageVersion, usePageVersions } from '../api/page-versions.ts';
 import { pageDifference } from '../lib/page-diff.ts';

@@ -1,7 +1,7 @@
 import type { SectionKey } from '#shared/schemas/site-content-defaults.ts';
 import { useVersion, useVersions, type VersionSummary } from '../api/versions.ts';
 import { contentChanges, fieldLabel } from '../lib/content-diff.ts';
-import { VersionHistory } from './version-history.tsx';
+import { VersionHistory } from '#client/components/cms/version-history.tsx';
 
 /**
  * The section's earlier published versions (the last 50): who published each and when. Compare

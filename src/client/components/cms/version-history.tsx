@@ -11,9 +11,9 @@ interface VersionsQuery<V> {
 }
 
 /**
- * The History dialog of a section's words or of a page (issue 30): the earlier published versions,
- * newest first, each with who published it and when. Compare shows what `comparison` draws (what
- * differs from what parents read now); Restore, confirmed, publishes the version again.
+ * The History dialog of a section's words or of a page (issue 30), or of a post (issue 34): the
+ * earlier versions, newest first, each with who made it and when. Compare shows what `comparison`
+ * draws (what differs from now); Restore, confirmed, puts the version back.
  */
 export function VersionHistory<V extends { id: number }>({
   open,
@@ -26,6 +26,9 @@ export function VersionHistory<V extends { id: number }>({
   restoring,
   onRestore,
   comparison,
+  description = 'The versions parents read before, newest first.',
+  confirmLabel = 'Restore and publish',
+  emptyNote,
 }: {
   open: boolean;
   onClose: () => void;
@@ -40,6 +43,12 @@ export function VersionHistory<V extends { id: number }>({
   /** Whether the version was restored. */
   onRestore: (version: V) => Promise<boolean>;
   comparison: (version: V) => ReactNode;
+  /** Under the dialog's title. */
+  description?: string;
+  /** The confirm button of a restore. */
+  confirmLabel?: string;
+  /** Said when there is no version yet (else: each publish keeps the `what` it replaces). */
+  emptyNote?: string;
 }) {
   const [comparing, setComparing] = useState<V | null>(null);
   const [confirming, setConfirming] = useState<V | null>(null);
@@ -69,7 +78,9 @@ export function VersionHistory<V extends { id: number }>({
     );
   else if (!versions.data) body = <p className="text-slate-600">Loading…</p>;
   else if (versions.data.length === 0)
-    body = <p className="text-slate-700">No earlier versions yet. Each publish keeps the {what} it replaces here.</p>;
+    body = (
+      <p className="text-slate-700">{emptyNote ?? `No earlier versions yet. Each publish keeps the ${what} it replaces here.`}</p>
+    );
   else
     body = (
       <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Earlier versions">
@@ -92,20 +103,14 @@ export function VersionHistory<V extends { id: number }>({
     );
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(o) => !o && close()}
-      title="History"
-      description="The versions parents read before, newest first."
-      width="max-w-3xl"
-    >
+    <Dialog open={open} onOpenChange={(o) => !o && close()} title="History" description={description} width="max-w-3xl">
       {body}
       <AlertDialog
         open={confirming !== null}
         onOpenChange={(o) => !o && setConfirming(null)}
         title="Restore this version?"
         description={confirming && `${byline(confirming)}. ${restoreNote}`}
-        confirmLabel="Restore and publish"
+        confirmLabel={confirmLabel}
         pendingLabel="Restoring…"
         pending={restoring}
         onConfirm={() =>
