@@ -234,13 +234,14 @@ export async function seriesInfo(db: Db, seriesId: number, staff: boolean): Prom
   const [series] = await db.select().from(eventSeries).where(eq(eventSeries.id, seriesId));
   if (!series) return null;
   const shown = and(eq(events.seriesId, seriesId), staff ? undefined : eq(events.published, true));
+  const now = new Date().toISOString();
   const [dates, [total], next] = await Promise.all([
     listSchoolDates(db),
     db.select({ n: count() }).from(events).where(shown),
     db
       .select({ id: events.id, slug: events.slug, startDate: events.startDate })
       .from(events)
-      .where(and(shown, gte(events.startDate, new Date())))
+      .where(and(shown, gte(events.startDate, new Date(now))))
       .orderBy(asc(events.startDate))
       .limit(NEXT_SHOWN),
   ]);
@@ -254,9 +255,9 @@ export async function seriesInfo(db: Db, seriesId: number, staff: boolean): Prom
     repeat: repeatOfRule(series.rrule, series.timeZone, series.termTime),
     occurrences: total?.n ?? 0,
     next: next.map((r) => ({ id: r.id, slug: r.slug, start_date: r.startDate.toISOString() })),
-    cancelled: cancelledOccurrences(series, dates).map((c) => ({
-      start_date: fromDatetimeLocal(c.start, series.timeZone),
-      closure: c.closure.name,
-    })),
+    // The public, the dates still to come; staff, every one.
+    cancelled: cancelledOccurrences(series, dates)
+      .map((c) => ({ start_date: fromDatetimeLocal(c.start, series.timeZone), closure: c.closure.name }))
+      .filter((c) => staff || c.start_date >= now),
   };
 }
