@@ -6,7 +6,7 @@ import { EVENT_PLACEHOLDER, eventPath } from '#client/components/public/event-ca
 import { GalleryCarousel } from '#client/components/public/gallery-carousel.tsx';
 import { ResponsiveImage } from '#client/components/public/responsive-image.tsx';
 import { publicData } from '#client/lib/public-data.ts';
-import { formatDateRange, formatTime } from '#shared/dates.ts';
+import { formatDateRange, formatShortDate, formatTime } from '#shared/dates.ts';
 import type { RouteHandle } from '../../meta.ts';
 import { notFoundMeta, notFoundResponse } from './not-found.tsx';
 import type { PublicLayoutData } from './public-layout.tsx';
@@ -113,6 +113,13 @@ export function EventDetailPage() {
                   {/* Issue 31: when it ends, too. */}
                   {event.end_date && <> · Ends at {formatTime(event.end_date, tz)}</>}
                 </span>
+                {/* Issue 34: a repeating event says its rule, and the days a closure took out. */}
+                {event.series?.words && <span className="mt-1 block text-sm font-bold text-brand-700">{event.series.words}</span>}
+                {event.series?.cancelled.length ? (
+                  <span className="block text-sm font-normal text-slate-600">
+                    Not on {event.series.cancelled.map((c) => `${formatShortDate(c.start_date, tz)} (${c.closure})`).join(', ')}
+                  </span>
+                ) : null}
               </dd>
             </div>
             <div className="rounded-2xl bg-sky-50 p-4">
