@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiDelete, apiGet, ApiError } from '../../../lib/api-client.ts';
+import { apiDelete, apiGet, apiPut, ApiError } from '../../../lib/api-client.ts';
 import type { ContentAudience } from '../../../../shared/schemas/audience.ts';
 import type { Post, PostListPage, PostListQuery } from '../../../../shared/schemas/post.ts';
 import { listSearchParams } from '../../../../shared/schemas/list-query.ts';
@@ -40,6 +40,8 @@ export interface PostForm {
   /** A new cover file, or null to keep (or `removeCover`). */
   coverFile: File | null;
   removeCover: boolean;
+  /** Issue 34: a draft published by the server at this ISO time; null cancels; left out keeps the post's. */
+  publishAt?: string | null;
 }
 
 /** POST/PUT /api/posts as multipart (§7), with upload progress. */
@@ -60,6 +62,7 @@ export function useSavePost(onProgress: (p: number) => void) {
         data.append('audienceProgramme', form.audienceProgramme ?? '');
         if (form.removeCover && !form.coverFile) data.append('cover_image', '');
         if (form.coverFile) data.append('coverImage', form.coverFile, form.coverFile.name);
+        if (form.publishAt !== undefined) data.append('publishAt', form.publishAt ?? '');
         const xhr = new XMLHttpRequest();
         xhr.open(id === null ? 'POST' : 'PUT', id === null ? '/api/posts' : `/api/posts/${id}`);
         xhr.withCredentials = true;
@@ -91,5 +94,31 @@ export function useDeletePost() {
   return useMutation({
     mutationFn: (id: number) => apiDelete(`/api/posts/${id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: ['posts'] }),
+  });
+}
+
+/** Issue 34: cancels a draft's schedule (the post stays a draft); the rest of the post is saved as it is. */
+export function useCancelPostSchedule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      const post = (await apiGet<{ data: Post }>(`/api/posts/${id}`)).data;
+      const { title, slug, excerpt, content, tags } = post;
+      return (
+        await apiPut<{ data: Post }>(`/api/posts/${id}`, {
+          title,
+          slug,
+          excerpt,
+          content,
+          tags,
+          status: 'draft',
+          publishAt: null,
+        })
+      ).data;
+    },
+    onSuccess: (post) => {
+      client.setQueryData(['posts', 'one', post.id], post);
+      void client.invalidateQueries({ queryKey: ['posts', 'list'] });
+    },
   });
 }

@@ -18,20 +18,31 @@ import { useProgrammes } from '#client/features/admissions/api/get-programmes.ts
 import { useCan } from '#client/features/auth/hooks/use-can.ts';
 import { useMailPost } from '#client/features/newsletter/api/mail-post.ts';
 import { useSchoolProfile } from '#client/features/school/api/school.ts';
+import { PostHistoryDialog } from '#client/features/posts/components/post-history-dialog.tsx';
+import { ScheduleBox } from '#client/features/posts/components/schedule-box.tsx';
+import { AlertDialog } from '#client/components/ui/alert-dialog.tsx';
+import { ApiError } from '#client/lib/api-client.ts';
 import { showServerErrors, useZodForm } from '#client/lib/zod-form.ts';
+import { formatScheduledFor } from '#shared/dates.ts';
 import { CONTENT_AUDIENCES } from '#shared/schemas/audience.ts';
 import { PostFormSchema, slugify, type Post, type PostFormValues } from '#shared/schemas/post.ts';
+import { PUBLISH_AT_PAST } from '#shared/schemas/publish-at.ts';
 
 /** The post the editor holds: its id (null: a new one), cover and fields. */
 interface Draft {
   id: number | null;
   cover: string | null;
+  /** Issue 34: published now, and when the server publishes it (a scheduled draft). */
+  published: boolean;
+  publishAt: string | null;
   values: PostFormValues;
 }
 
 const EMPTY: Draft = {
   id: null,
   cover: null,
+  published: false,
+  publishAt: null,
   values: {
     title: '',
     slug: '',
@@ -49,6 +60,8 @@ const EMPTY: Draft = {
 const draftOf = (p: Post): Draft => ({
   id: p.id,
   cover: p.cover_image,
+  published: p.status === 'published',
+  publishAt: p.publishAt,
   values: {
     title: p.title,
     slug: p.slug,
@@ -87,7 +100,8 @@ export const PostEditor = memo(function PostEditor({ postId, onDone }: { postId:
       </p>
     );
   if (!post.data) return <p className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 text-slate-600">Loading post...</p>;
-  return <PostForm initial={draftOf(post.data)} onDone={onDone} />;
+  // A restore from the history changes the post: the form starts again from it.
+  return <PostForm key={post.data.updated_at} initial={draftOf(post.data)} onDone={onDone} />;
 });
 
 type PostEditorControl = UseFormReturn<PostFormValues, unknown, z.output<typeof PostFormSchema>>['control'];
@@ -125,7 +139,14 @@ function PostForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
   const slugState = useRef<SlugState>('idle');
   const problemId = useId();
   const [coverFile, removeCover] = useWatch({ control: form.control, name: ['coverFile', 'removeCover'] });
-  const branches = useSchoolProfile().data?.branches ?? [];
+  const school = useSchoolProfile().data;
+  const branches = school?.branches ?? [];
+  const timeZone = school?.timezone ?? 'UTC';
+  const canWrite = useCan('blog', 'write');
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [scheduling, setScheduling] = useState(initial.publishAt !== null);
+  /** The time chosen had passed when saved: the editor asks whether to publish now instead. */
+  const [askPublishNow, setAskPublishNow] = useState(false);
   const programmes = useProgrammes().data ?? [];
   const previewUrl = useMemo(() => (coverFile ? URL.createObjectURL(coverFile) : null), [coverFile]);
   useEffect(() => {
@@ -138,16 +159,31 @@ function PostForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
   );
   const reset = onDone;
 
-  const submit = (status: 'draft' | 'published') =>
+  /** Saves as a draft or published; `publishAt` schedules the draft (an ISO time), null cancels, left out keeps. */
+  const submit = (status: 'draft' | 'published', publishAt?: string | null) =>
     form.handleSubmit(async ({ coverFile, removeCover, ...post }) => {
       if (slugState.current === 'taken')
         return form.setError('root.slug', { type: 'taken', message: 'Fix slug error before submitting' });
       try {
-        const saved = await save.mutateAsync({ id: initial.id, form: { ...post, status, coverFile, removeCover } });
-        toast.success(initial.id !== null ? 'Post updated' : status === 'published' ? 'Published!' : 'Saved');
+        const saved = await save.mutateAsync({ id: initial.id, form: { ...post, status, coverFile, removeCover, publishAt } });
+        toast.success(
+          saved.publishAt
+            ? `Scheduled for ${formatScheduledFor(saved.publishAt, timeZone)}`
+            : publishAt === null
+              ? 'Schedule cancelled'
+              : initial.id !== null
+                ? 'Post updated'
+                : status === 'published'
+                  ? 'Published!'
+                  : 'Saved',
+        );
         if (status === 'published' && mailIt && post.audience === 'everyone') await mailToSubscribers(saved.id);
         reset();
       } catch (err) {
+        if (err instanceof ApiError && (err.body as { code?: string } | undefined)?.code === PUBLISH_AT_PAST) {
+          setAskPublishNow(true);
+          return;
+        }
         const message = showServerErrors(form, err) ?? (err as Error).message;
         if (message) form.setError('root.server', { type: 'server', message });
         toast.error(message || 'Server error');
@@ -273,6 +309,15 @@ function PostForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
       </div>
       {mode === 'preview' && <PostPreview control={form.control} cover={coverShown} />}
       {canMail && <MailOption control={form.control} checked={mailIt} onChange={setMailIt} />}
+      {scheduling && !initial.published && (
+        <ScheduleBox
+          timeZone={timeZone}
+          scheduledAt={initial.publishAt}
+          pending={save.isPending}
+          onSchedule={(at) => void submit('draft', at)()}
+          onCancelSchedule={() => void submit('draft', null)()}
+        />
+      )}
 
       {problem && (
         <p id={problemId} role="alert" className="text-sm font-semibold text-red-700">
@@ -286,13 +331,47 @@ function PostForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
             Cancel
           </Button>
         )}
+        {initial.id !== null && (
+          <Button variant="secondary" onClick={() => setHistoryOpen(true)}>
+            History
+          </Button>
+        )}
         <Button variant="secondary" disabled={save.isPending} onClick={() => void submit('draft')()}>
           Save Draft
         </Button>
+        {!initial.published && !scheduling && (
+          <Button variant="secondary" onClick={() => setScheduling(true)}>
+            Schedule…
+          </Button>
+        )}
         <Button type="submit" disabled={save.isPending}>
           Publish
         </Button>
       </div>
+      <AlertDialog
+        open={askPublishNow}
+        onOpenChange={setAskPublishNow}
+        title="That time has already passed."
+        description="That time has already passed. Publish now instead?"
+        confirmLabel="Publish now"
+        pendingLabel="Publishing…"
+        pending={save.isPending}
+        onConfirm={() => {
+          setAskPublishNow(false);
+          void submit('published')();
+        }}
+      />
+      {initial.id !== null && (
+        <PostHistoryDialog
+          postId={initial.id}
+          open={historyOpen}
+          onClose={() => setHistoryOpen(false)}
+          timeZone={timeZone}
+          canWrite={canWrite}
+          unsaved={form.formState.isDirty}
+          onRestored={() => setHistoryOpen(false)}
+        />
+      )}
     </form>
   );
 }

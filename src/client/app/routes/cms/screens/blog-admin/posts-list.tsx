@@ -12,10 +12,10 @@ import { NativeSelect } from '#client/components/ui/input.tsx';
 import { programmesQueryOptions } from '#client/features/admissions/api/get-programmes.ts';
 import { ConfirmDialog } from '#client/features/media/components/confirm-dialog.tsx';
 import { SafeImage } from '#client/features/media/components/safe-image.tsx';
-import { useDeletePost, usePostsList } from '#client/features/posts/api/posts.ts';
+import { useCancelPostSchedule, useDeletePost, usePostsList } from '#client/features/posts/api/posts.ts';
 import { useSchoolTimezone } from '#client/features/school/api/school.ts';
 import { usePageInRange, useListParams } from '#client/lib/use-list-params.ts';
-import { formatShortDate } from '#shared/dates.ts';
+import { formatScheduledFor, formatShortDate } from '#shared/dates.ts';
 import type { ProgrammeOption } from '#shared/schemas/enquiry-options.ts';
 import { POST_SORTS, POST_STATUSES, type PostSummary } from '#shared/schemas/post.ts';
 
@@ -196,11 +196,17 @@ function PostRow({
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold break-words text-slate-900">{p.title}</h3>
-          <span
-            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${p.status === 'published' ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900'}`}
-          >
-            {p.status === 'published' ? 'Published' : 'Draft'}
-          </span>
+          {p.publishAt ? (
+            <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
+              Scheduled for {formatScheduledFor(p.publishAt, timeZone)}
+            </span>
+          ) : (
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs font-semibold ${p.status === 'published' ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900'}`}
+            >
+              {p.status === 'published' ? 'Published' : 'Draft'}
+            </span>
+          )}
           <AudienceBadge item={p} programmes={programmes} />
         </div>
         <p className="mt-0.5 text-xs break-words text-slate-600">
@@ -229,6 +235,14 @@ function PostRow({
         >
           <Eye className="h-4 w-4" aria-hidden="true" /> View
         </Link>
+        {onEdit && p.publishAt && (
+          <>
+            <Button variant="secondary" size="sm" onClick={() => onEdit(p.id)} aria-label={`Change the schedule of ${p.title}`}>
+              Change schedule
+            </Button>
+            <CancelSchedule post={p} />
+          </>
+        )}
         {onEdit && (
           <Button variant="secondary" size="sm" onClick={() => onEdit(p.id)} aria-label={`Edit ${p.title}`}>
             <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
@@ -241,5 +255,26 @@ function PostRow({
         )}
       </div>
     </li>
+  );
+}
+
+/** A scheduled post back to a plain draft (issue 34). */
+function CancelSchedule({ post }: { post: PostSummary }) {
+  const cancel = useCancelPostSchedule();
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      disabled={cancel.isPending}
+      aria-label={`Cancel the schedule of ${post.title}`}
+      onClick={() =>
+        cancel.mutate(post.id, {
+          onSuccess: () => toast.success('Schedule cancelled: the post stays a draft'),
+          onError: (err) => toast.error(err.message || 'The schedule could not be cancelled'),
+        })
+      }
+    >
+      Cancel schedule
+    </Button>
   );
 }
