@@ -131,7 +131,7 @@ function NoticeForm({ notice, timeZone }: { notice: Notice | null; timeZone: str
           <Field
             label="Starts"
             type="datetime-local"
-            hint={`Leave empty to start when published. Times are ${timeZone}.`}
+            hint={`Leave empty to start when published; a time to come schedules it. Times are ${timeZone}.`}
             {...form.register('startsAt')}
             error={errorAt(form, 'startsAt')}
           />

@@ -12,7 +12,7 @@ import { useDeleteNotice, useNotices, useSaveNotice } from '#client/features/not
 import { EmailNoticeButton } from '#client/features/notices/components/email-notice-button.tsx';
 import { useSchoolTimezone } from '#client/features/school/api/school.ts';
 import { ApiError } from '#client/lib/api-client.ts';
-import { formatShortDate, formatTime } from '#shared/dates.ts';
+import { formatScheduledFor, formatShortDate, formatTime } from '#shared/dates.ts';
 import type { Notice, NoticeState } from '#shared/schemas/notice.ts';
 
 const SECTIONS: { state: NoticeState; title: string; empty: string }[] = [
@@ -115,11 +115,15 @@ function NoticeRow({ notice, timeZone, onDelete }: { notice: Notice; timeZone: s
   const save = useSaveNotice(notice.id);
   const when = (iso: string) => `${formatShortDate(iso, timeZone)}, ${formatTime(iso, timeZone)}`;
   const [label, tone] = STATE_BADGE[notice.state];
+  // Issue 34: a published notice with a start to come is scheduled; it says when.
+  const scheduled = notice.state === 'scheduled';
 
   const setPublished = async (published: boolean) => {
     try {
       await save.mutateAsync({ ...notice, published });
-      toast.success(published ? 'Notice published' : 'Notice taken down');
+      toast.success(
+        published ? 'Notice published' : scheduled ? 'Schedule cancelled: the notice is a draft' : 'Notice taken down',
+      );
     } catch (err) {
       toast.error(err instanceof ApiError ? err.message : 'The notice could not be saved.');
     }
@@ -137,7 +141,7 @@ function NoticeRow({ notice, timeZone, onDelete }: { notice: Notice; timeZone: s
             notice.title
           )}
         </h3>
-        <Badge tone={tone}>{label}</Badge>
+        <Badge tone={tone}>{scheduled ? `Scheduled for ${formatScheduledFor(notice.startsAt, timeZone)}` : label}</Badge>
         {notice.urgency === 'closure' && <Badge tone="red">Closure</Badge>}
         <AudienceBadge item={notice} programmes={programmes} />
       </div>
@@ -149,8 +153,17 @@ function NoticeRow({ notice, timeZone, onDelete }: { notice: Notice; timeZone: s
       {canWrite && notice.state !== 'ended' && (
         <div className="mt-3 flex flex-wrap items-center gap-2">
           <Button size="sm" variant="secondary" disabled={save.isPending} onClick={() => void setPublished(!notice.published)}>
-            {notice.published ? 'Unpublish' : 'Publish'}
+            {scheduled ? 'Cancel schedule' : notice.published ? 'Unpublish' : 'Publish'}
           </Button>
+          {scheduled && (
+            <Link
+              to={`/cms/notices/${notice.id}`}
+              className={buttonClass('secondary', 'sm')}
+              aria-label={`Change the schedule of “${notice.title}”`}
+            >
+              Change schedule
+            </Link>
+          )}
           <EmailNoticeButton notice={notice} />
           {canDelete && (
             <Button size="sm" variant="ghost" onClick={onDelete} aria-label={`Delete “${notice.title}”`}>
