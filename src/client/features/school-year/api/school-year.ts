@@ -19,8 +19,14 @@ export const useCancelledByClosure = (id: number) =>
   });
 
 /** A change to the year changes which occurrences of repeating events there are. */
-const afterChange = (client: ReturnType<typeof useQueryClient>) =>
-  Promise.all([client.invalidateQueries({ queryKey: ['school-year'] }), client.invalidateQueries({ queryKey: ['events'] })]);
+const afterChange = (client: ReturnType<typeof useQueryClient>, removedId?: number) =>
+  Promise.all([
+    client.invalidateQueries({
+      queryKey: ['school-year'],
+      predicate: (q) => removedId === undefined || q.queryKey[2] !== removedId,
+    }),
+    client.invalidateQueries({ queryKey: ['events'] }),
+  ]);
 
 export function useSaveSchoolDate() {
   const client = useQueryClient();
@@ -37,6 +43,11 @@ export function useDeleteSchoolDate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiDelete(`/api/school-year/${id}`),
-    onSuccess: () => afterChange(client),
+    onSuccess: (_result, id) => {
+      // What a removed closure cancelled is not asked for again (it would be a 404).
+      client.removeQueries({ queryKey: ['school-year', 'cancelled', id] });
+      client.setQueryData<SchoolDate[]>(['school-year', 'list'], (list) => list?.filter((d) => d.id !== id));
+      return afterChange(client, id);
+    },
   });
 }
