@@ -4,6 +4,7 @@ import { audienceFields, checkAudienceGroup, CONTENT_AUDIENCES } from './audienc
 import { ImageUrlSchema, UploadedImageSchema } from './media.ts';
 import { listQuerySchema, optionalFilter, type ListPage } from './list-query.ts';
 import { EventScopeSchema, EventSeriesSchema, RepeatSchema } from './event-series.ts';
+import { WEEKDAYS, type Repeat } from '../repeat-rule.ts';
 import { PublishAtSchema } from './publish-at.ts';
 
 export const EVENT_STATUSES = ['upcoming', 'ongoing', 'completed'] as const;
@@ -121,6 +122,10 @@ export const EventInputSchema = z
 export type EventInput = z.input<typeof EventInputSchema>;
 export type EventValues = z.output<typeof EventInputSchema>;
 
+/** The Repeats section's choices: does not repeat, daily, weekly on chosen days, monthly on the date or on the weekday. */
+export const REPEAT_CHOICES = ['', 'daily', 'weekly', 'monthly-date', 'monthly-weekday', 'custom'] as const;
+export type RepeatChoice = (typeof REPEAT_CHOICES)[number];
+
 /** §2 Event form: what the back office's form holds, every field as typed (dates on the school's clock). */
 const EventFormFieldsSchema = z.object({
   title: z.string(),
@@ -137,6 +142,17 @@ const EventFormFieldsSchema = z.object({
   audience: z.enum(CONTENT_AUDIENCES),
   audienceBranch: z.string().nullable(),
   audienceProgramme: z.string().nullable(),
+  /** Issue 34: where it happens ('' the whole school), and when it goes live ('' now; the school's clock). */
+  branch: z.string(),
+  publishAt: z.string(),
+  /** The Repeats section ('custom': a rule sent through the API, which the form keeps as it is). */
+  repeatFreq: z.enum(REPEAT_CHOICES),
+  repeatDays: z.array(z.enum(WEEKDAYS)),
+  repeatEnds: z.enum(['until', 'count']),
+  repeatUntil: z.string(),
+  repeatCount: z.string(),
+  repeatInterval: z.number(),
+  termTime: z.boolean(),
 });
 export type EventFormValues = z.input<typeof EventFormFieldsSchema>;
 /** A new event's form: its cover uploaded, its status from its dates (issue 31). */
@@ -154,7 +170,43 @@ export const NEW_EVENT_FORM: EventFormValues = {
   audience: 'everyone',
   audienceBranch: null,
   audienceProgramme: null,
+  branch: '',
+  publishAt: '',
+  repeatFreq: '',
+  repeatDays: [],
+  repeatEnds: 'until',
+  repeatUntil: '',
+  repeatCount: '',
+  repeatInterval: 1,
+  termTime: false,
 };
+
+/** The Repeats section as the API's `repeat`: null when it does not repeat, undefined for a rule the form keeps. */
+function repeatOfForm(form: EventFormValues): Repeat | null | undefined {
+  if (form.repeatFreq === '') return null;
+  if (form.repeatFreq === 'custom') return undefined;
+  const [freq, by] = form.repeatFreq.split('-') as ['daily' | 'weekly' | 'monthly', 'date' | 'weekday' | undefined];
+  return {
+    freq,
+    interval: form.repeatInterval,
+    weekdays: freq === 'weekly' ? form.repeatDays : undefined,
+    monthlyBy: by,
+    until: form.repeatEnds === 'until' ? form.repeatUntil : null,
+    count: form.repeatEnds === 'count' ? (form.repeatCount as unknown as number) : null,
+    termTime: form.termTime,
+  };
+}
+
+/** Where the API's message about a field is shown in the form (`repeat.until` beside "Ends on", a rule's beside "Repeats"). */
+export function eventFormField(path: readonly PropertyKey[], form: Pick<EventFormValues, 'repeatEnds'>): string {
+  const [first, second] = path.map(String);
+  if (first === 'rrule' || first === 'termTime') return 'repeatFreq';
+  if (first !== 'repeat') return first ?? '';
+  if (second === 'count' || (second === 'until' && form.repeatEnds === 'count')) return 'repeatCount';
+  if (second === 'until') return 'repeatUntil';
+  if (second === 'weekdays') return 'repeatDays';
+  return 'repeatFreq';
+}
 
 /** A datetime-local field's value read on the school's clock; anything else is left for the date check. */
 const onSchoolClock = (local: string, timeZone: string) =>
@@ -174,8 +226,14 @@ export const eventFormSchema = (timeZone: string) =>
       end_date: form.end_date ? onSchoolClock(form.end_date, timeZone) : null,
       cover_image: form.cover_image || null,
       status: form.status || undefined,
+      branch: form.branch || null,
+      publishAt: form.publishAt ? onSchoolClock(form.publishAt, timeZone) : null,
+      repeat: repeatOfForm(form),
+      termTime: form.repeatFreq === 'custom' ? form.termTime : undefined,
     } satisfies EventInput);
-    const issues = parsed.success ? [] : parsed.error.issues.map(({ path, message }) => ({ path, message }));
+    const issues = parsed.success
+      ? []
+      : parsed.error.issues.map(({ path, message }) => ({ path: [eventFormField(path, form)], message }));
     if (!form.cover_image.trim() && !issues.some((issue) => issue.path[0] === 'cover_image'))
       issues.push({
         path: ['cover_image'],

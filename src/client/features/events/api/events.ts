@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
 import type { Event, EventInput, EventListPage, EventListQuery } from '../../../../shared/schemas/event.ts';
+import type { EventScope } from '../../../../shared/schemas/event-series.ts';
 import { listSearchParams } from '../../../../shared/schemas/list-query.ts';
 
 /** One page of the staff events list; the previous page stays on screen while the next loads. */
@@ -34,7 +35,9 @@ export function useSaveEvent(id: number | null) {
 export function useDeleteEvent() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiDelete(`/api/events/${id}`),
+    // Issue 34: of a repeating event, this one (the default), this and the following ones, or all.
+    mutationFn: ({ id, scope }: { id: number; scope?: EventScope }) =>
+      apiDelete(`/api/events/${id}${scope ? `?scope=${scope}` : ''}`),
     onSuccess: () => client.invalidateQueries({ queryKey: ['events'] }),
   });
 }

@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarDays, Clock, MapPin, Pencil, Tag } from 'lucide-react';
+import { ArrowLeft, CalendarClock, CalendarDays, Clock, MapPin, Pencil, Repeat, Tag } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '../../../../components/ui/button.tsx';
@@ -9,7 +9,8 @@ import { useGallery } from '../../../../features/galleries/api/galleries.ts';
 import { Lightbox } from '../../../../features/galleries/components/lightbox.tsx';
 import { useSchoolTimezone } from '#client/features/school/api/school.ts';
 import { SafeImage } from '../../../../features/media/components/safe-image.tsx';
-import { formatShortDate, formatTime, formatWeekdayDate } from '../../../../../shared/dates.ts';
+import { formatScheduledFor, formatShortDate, formatTime, formatWeekdayDate } from '../../../../../shared/dates.ts';
+import { SeriesSummary } from '../../../../features/events/components/series-summary.tsx';
 import { photoAlt } from '../../../../../shared/photo-text.ts';
 
 function Tile({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -96,7 +97,24 @@ export default function EventDetailScreen() {
             {formatShortDate(event.end_date, timeZone)}, {formatTime(event.end_date, timeZone)}
           </Tile>
         )}
+        <Tile icon={<MapPin className={icon} aria-hidden="true" />} label="Branch">
+          {event.branch ?? 'Whole school'}
+        </Tile>
+        {!event.published && event.publishAt && (
+          <Tile icon={<CalendarClock className={icon} aria-hidden="true" />} label="Not published yet">
+            Scheduled for {formatScheduledFor(event.publishAt, timeZone)}
+          </Tile>
+        )}
+        {event.series && (
+          <Tile icon={<Repeat className={icon} aria-hidden="true" />} label="Repeats">
+            {event.series.words}
+            {event.detached && (
+              <span className="block text-sm font-normal text-slate-600">This date was changed on its own.</span>
+            )}
+          </Tile>
+        )}
       </dl>
+      {event.series && <SeriesSummary series={event.series} currentId={event.id} timeZone={timeZone} />}
 
       {event.gallery_id && (
         <section className="mt-8" aria-labelledby="gallery-heading">

@@ -1,8 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { AlertDialog } from '../../../../components/ui/alert-dialog.tsx';
 import { Button, buttonClass } from '../../../../components/ui/button.tsx';
 import { Field } from '../../../../components/ui/field.tsx';
 import { Label } from '../../../../components/ui/label.tsx';
@@ -21,8 +22,19 @@ import { UploadProgress } from '../../../../features/media/components/upload-pro
 import { ApiError } from '../../../../lib/api-client.ts';
 import { errorAt, showServerErrors, useZodForm } from '#client/lib/zod-form.ts';
 import { statusFromDates } from '../../../../../shared/event-status.ts';
-import { eventFormSchema, NEW_EVENT_FORM, type Event, type EventFormValues } from '../../../../../shared/schemas/event.ts';
-import { fromDatetimeLocal, toDatetimeLocal } from '../../../../../shared/dates.ts';
+import {
+  eventFormField,
+  eventFormSchema,
+  NEW_EVENT_FORM,
+  type Event,
+  type EventFormValues,
+  type EventValues,
+} from '../../../../../shared/schemas/event.ts';
+import type { EventScope } from '../../../../../shared/schemas/event-series.ts';
+import { PUBLISH_AT_PAST, PUBLISH_AT_PAST_MESSAGE } from '../../../../../shared/schemas/publish-at.ts';
+import { RepeatFields } from '../../../../features/events/components/repeat-fields.tsx';
+import { ScopeDialog } from '../../../../features/events/components/scope-dialog.tsx';
+import { formatScheduledFor, fromDatetimeLocal, toDatetimeLocal } from '../../../../../shared/dates.ts';
 
 const STATUS_LABEL = { upcoming: 'Upcoming', ongoing: 'Ongoing', completed: 'Completed' } as const;
 
@@ -42,7 +54,32 @@ function fromEvent(e: Event, tz: string): EventFormValues {
     audience: e.audience,
     audienceBranch: e.audienceBranch,
     audienceProgramme: e.audienceProgramme,
+    ...repeatOf(e, tz),
   };
+}
+
+/** Issue 34: the branch, the schedule and the Repeats section of an event as the form shows them. */
+function repeatOf(e: Event, tz: string) {
+  const series = e.series;
+  const r = series?.repeat;
+  return {
+    branch: e.branch ?? '',
+    publishAt: e.publishAt && !e.published ? toDatetimeLocal(e.publishAt, tz) : '',
+    repeatFreq: !series ? '' : !r ? 'custom' : r.freq === 'monthly' ? (`monthly-${r.monthlyBy ?? 'date'}` as const) : r.freq,
+    repeatDays: r?.weekdays ?? [],
+    repeatEnds: r?.count ? 'count' : 'until',
+    repeatUntil: r?.until ?? '',
+    repeatCount: r?.count ? String(r.count) : '',
+    repeatInterval: r?.interval ?? 1,
+    termTime: series?.termTime ?? false,
+  } satisfies Partial<EventFormValues>;
+}
+
+/** The API's field messages moved to the form's fields (`repeat.until` beside "Last date", a rule's beside "Repeats"). */
+function onFormFields(err: unknown, form: Pick<EventFormValues, 'repeatEnds'>) {
+  if (!(err instanceof ApiError) || !err.fields) return err;
+  const fields = Object.fromEntries(Object.entries(err.fields).map(([path, m]) => [eventFormField(path.split('.'), form), m]));
+  return new ApiError(err.status, err.message, fields, err.body);
 }
 
 const FAILED = 'Failed to save event. Check inputs.';
@@ -94,6 +131,9 @@ function EventForm({ event, timeZone }: { event: Event | null; timeZone: string 
   const coverError = errorAt(form, 'cover_image');
   const branches = useSchoolProfile().data?.branches ?? [];
   const programmes = useProgrammes().data ?? [];
+  // Issue 34: an occurrence of a repeating event asks which ones a save changes; a time past asks to publish now.
+  const [askScope, setAskScope] = useState<EventValues | null>(null);
+  const [askPublishNow, setAskPublishNow] = useState<EventValues | null>(null);
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
@@ -105,22 +145,41 @@ function EventForm({ event, timeZone }: { event: Event | null; timeZone: string 
     }
   };
 
-  const submit = form.handleSubmit(
-    async (payload) => {
-      try {
-        await save.mutateAsync(payload);
-        toast.success(event ? 'Event updated' : 'Event created');
-        navigate('/cms/events');
-      } catch (err) {
-        showServerErrors(form, err);
-        toast.error(err instanceof ApiError && err.status < 500 ? err.message : FAILED);
+  const send = async (payload: EventValues) => {
+    try {
+      await save.mutateAsync(payload);
+      toast.success(
+        payload.publishAt
+          ? `Scheduled for ${formatScheduledFor(payload.publishAt, timeZone)}`
+          : event
+            ? 'Event updated'
+            : 'Event created',
+      );
+      navigate('/cms/events');
+    } catch (err) {
+      if (err instanceof ApiError && (err.body as { code?: string } | undefined)?.code === PUBLISH_AT_PAST) {
+        setAskPublishNow(payload);
+        return;
       }
-    },
+      const unshown = showServerErrors(form, onFormFields(err, form.getValues()));
+      if (unshown) form.setError('root.server', { type: 'server', message: unshown });
+      toast.error(err instanceof ApiError && err.status < 500 ? err.message : FAILED);
+    }
+  };
+
+  const submit = form.handleSubmit(
+    (payload) => (event?.seriesId ? setAskScope(payload) : send(payload)),
     // The keyboard goes to the first field that says why.
     () => toast.error(FAILED),
   );
+  const withScope = (scope: EventScope) => {
+    const payload = askScope!;
+    setAskScope(null);
+    void send({ ...payload, scope });
+  };
 
   const categoryMissing = category && !categories.some((c) => c.name === category);
+  const serverError = errorAt(form, 'root.server');
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -269,6 +328,35 @@ function EventForm({ event, timeZone }: { event: Event | null; timeZone: string 
           />
         </div>
 
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Controller
+            control={form.control}
+            name="branch"
+            render={({ field }) => (
+              <SelectField label="Branch (where it happens)" {...field} error={errorAt(form, 'branch')}>
+                <option value="">Whole school</option>
+                {field.value && !branches.some((b) => b.name === field.value) && (
+                  <option value={field.value}>{field.value}</option>
+                )}
+                {branches.map((b) => (
+                  <option key={b.name} value={b.name}>
+                    {b.name}
+                  </option>
+                ))}
+              </SelectField>
+            )}
+          />
+          <Field
+            label="Publish at (optional)"
+            type="datetime-local"
+            {...form.register('publishAt')}
+            error={errorAt(form, 'publishAt')}
+            hint={`Empty: published when saved. School time (${timeZone})`}
+          />
+        </div>
+
+        <RepeatFields form={form} customWords={event?.series && !event.series.repeat ? event.series.words : undefined} />
+
         <AudienceFields
           form={form}
           audiences={CONTENT_AUDIENCES}
@@ -277,6 +365,11 @@ function EventForm({ event, timeZone }: { event: Event | null; timeZone: string 
           note="Not on the public website, its calendar or sitemap: only these families see it, in the family area."
         />
 
+        {serverError && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+            {serverError}
+          </p>
+        )}
         <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
           <Link to="/cms/events" className={buttonClass('secondary')}>
             Cancel
@@ -286,6 +379,28 @@ function EventForm({ event, timeZone }: { event: Event | null; timeZone: string 
           </Button>
         </div>
       </form>
+      <ScopeDialog
+        open={!!askScope}
+        action="save"
+        pending={save.isPending}
+        onChoose={withScope}
+        onCancel={() => setAskScope(null)}
+      />
+      <AlertDialog
+        open={!!askPublishNow}
+        onOpenChange={(open) => !open && setAskPublishNow(null)}
+        title="That time has already passed."
+        description={PUBLISH_AT_PAST_MESSAGE}
+        confirmLabel="Publish now"
+        pendingLabel="Publishing…"
+        pending={save.isPending}
+        onConfirm={() => {
+          const payload = askPublishNow!;
+          setAskPublishNow(null);
+          form.setValue('publishAt', '');
+          void send({ ...payload, publishAt: null });
+        }}
+      />
     </div>
   );
 }

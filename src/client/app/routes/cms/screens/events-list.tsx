@@ -1,4 +1,4 @@
-import { CalendarDays, CalendarPlus, Eye, ImageIcon, MapPin, Pencil, Tag, Trash2 } from 'lucide-react';
+import { CalendarClock, CalendarDays, CalendarPlus, Eye, ImageIcon, MapPin, Pencil, Repeat, Tag, Trash2 } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -16,9 +16,11 @@ import { useDeleteEvent, useEventsList } from '../../../../features/events/api/e
 import { StatusBadge } from '../../../../features/events/components/event-badges.tsx';
 import { useSchoolTimezone } from '#client/features/school/api/school.ts';
 import { ConfirmDialog } from '../../../../features/media/components/confirm-dialog.tsx';
+import { ScopeDialog } from '../../../../features/events/components/scope-dialog.tsx';
+import type { EventScope } from '../../../../../shared/schemas/event-series.ts';
 import { SafeImage } from '../../../../features/media/components/safe-image.tsx';
 import { EVENT_STATUSES, type Event } from '../../../../../shared/schemas/event.ts';
-import { formatShortDate } from '../../../../../shared/dates.ts';
+import { formatScheduledFor, formatShortDate, formatTime } from '../../../../../shared/dates.ts';
 
 const PAGE_SIZE = 24;
 const FILTERS = [
@@ -50,10 +52,10 @@ export default function EventsListScreen() {
   const canDelete = useCan('events', 'delete');
   const [confirm, setConfirm] = useState<Event | null>(null);
 
-  const doDelete = async () => {
+  const doDelete = async (scope?: EventScope) => {
     if (!confirm) return;
     try {
-      await remove.mutateAsync(confirm.id);
+      await remove.mutateAsync({ id: confirm.id, scope });
       toast.success('Event deleted');
     } catch (err) {
       toast.error((err as Error).message || 'Failed to delete event');
@@ -151,8 +153,20 @@ export default function EventsListScreen() {
             </div>
             <div className="flex flex-1 flex-col p-4">
               <h2 className="line-clamp-2 font-semibold text-slate-900">{e.title}</h2>
-              <div className="mt-1 empty:hidden">
+              <div className="mt-1 flex flex-wrap gap-1 empty:hidden">
                 <AudienceBadge item={e} programmes={programmes} />
+                {/* Issue 34: an occurrence of a repeating event; one not yet live says when it will be. */}
+                {e.seriesId !== null && (
+                  <span className="inline-flex items-center gap-1 rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-900">
+                    <Repeat className="h-3 w-3" aria-hidden="true" /> Repeats
+                  </span>
+                )}
+                {!e.published && e.publishAt && (
+                  <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+                    <CalendarClock className="h-3 w-3" aria-hidden="true" /> Scheduled for{' '}
+                    {formatScheduledFor(e.publishAt, timeZone)}
+                  </span>
+                )}
               </div>
               <ul className="mt-2 space-y-1 text-sm text-slate-700">
                 <li className="flex items-center gap-2">
@@ -165,8 +179,14 @@ export default function EventsListScreen() {
                 </li>
                 <li className="flex items-center gap-2">
                   <CalendarDays className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
-                  {formatShortDate(e.start_date, timeZone)}
+                  {formatShortDate(e.start_date, timeZone)}, {formatTime(e.start_date, timeZone)}
                 </li>
+                {e.branch && (
+                  <li className="flex items-center gap-2">
+                    <MapPin className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+                    <span className="truncate">At {e.branch}</span>
+                  </li>
+                )}
               </ul>
               <div className="mt-4 flex gap-2 border-t border-slate-100 pt-3">
                 <Link to={`/cms/events/${e.id}`} className={buttonClass('secondary', 'sm')} aria-label={`View ${e.title}`}>
@@ -203,11 +223,18 @@ export default function EventsListScreen() {
           onPage={list.setPage}
         />
       )}
+      <ScopeDialog
+        open={!!confirm && confirm.seriesId !== null}
+        action="delete"
+        pending={remove.isPending}
+        onChoose={(scope) => void doDelete(scope)}
+        onCancel={() => setConfirm(null)}
+      />
       <ConfirmDialog
-        open={!!confirm}
+        open={!!confirm && confirm.seriesId === null}
         message="Are you sure you want to delete this event?"
         pending={remove.isPending}
-        onConfirm={doDelete}
+        onConfirm={() => void doDelete()}
         onCancel={() => setConfirm(null)}
       />
     </div>
