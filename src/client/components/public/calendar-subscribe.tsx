@@ -93,6 +93,7 @@ export function CalendarSubscribe({
             </label>
             <input
               id={`${id}-address`}
+              type="url"
               readOnly
               value={links.https}
               onFocus={(e) => e.currentTarget.select()}

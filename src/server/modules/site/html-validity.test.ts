@@ -19,7 +19,7 @@ const built = existsSync(join(DIST_DIR, 'ssr/entry-server.js'));
 const ROOT = resolve(import.meta.dirname, '../../../..');
 const validator = new HtmlValidate(new FileSystemConfigLoader());
 
-const PAGES = ['/', '/about', '/programs', '/curriculum', '/admission', '/contact', '/events', '/blog'];
+const PAGES = ['/', '/about', '/programs', '/curriculum', '/admission', '/contact', '/events', '/events?view=month', '/blog'];
 const NOT_FOUND = ['/no-such-page', '/event/no-such-event', '/blog/no-such-post'];
 
 /** An attribute holding one URL (srcset holds several, apart by spaces). */
