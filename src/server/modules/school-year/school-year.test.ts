@@ -15,6 +15,8 @@ import { syncSeries } from '../events/series.service.ts';
 let app: FastifyInstance;
 let admin: string;
 let reader: string;
+/** What the site was told changed (each instance empties its page cache on it). */
+const changes: string[] = [];
 const [MAIN, CITY] = TEST_BRANCHES.map((b) => b.name) as [string, string];
 
 beforeAll(async () => {
@@ -22,6 +24,7 @@ beforeAll(async () => {
   admin = await sessionCookie(app, (await installTestSchool(app)).admin);
   await createRole(app, 'events_reader', { events: { read: true } });
   reader = await sessionCookie(app, await createUser(app, { role: 'events_reader' }));
+  app.siteChanges.subscribe((what) => changes.push(what));
 }, 60_000);
 afterAll(async () => {
   await app?.close();
@@ -60,7 +63,8 @@ describe('the school year API', () => {
     expect(await count()).toBe(0);
   });
 
-  it('creates, lists in date order, updates and deletes, and audits each write', async () => {
+  it('creates, lists in date order, updates and deletes, audits each write and tells the site', async () => {
+    changes.length = 0;
     const spring = await created({ name: 'Spring term', starts_on: '2032-01-06', ends_on: '2032-03-26' });
     const autumn = await created();
     const half = await created({ kind: 'half_term', name: 'October half-term', starts_on: '2031-10-27', ends_on: '2031-10-31' });
@@ -107,6 +111,7 @@ describe('the school year API', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'school_date'), eq(auditLog.action, 'update')));
     expect(update!.changes).toEqual(expect.arrayContaining(['name', 'starts_on', 'branch']));
+    expect(changes.filter((w) => w.startsWith('/api/school-year'))).toHaveLength(4 + 1 + 1);
 
     await app.db.delete(schoolDates);
   });
