@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +10,7 @@ import { createCategory, createEvent } from '../../test/content-factories.ts';
 import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { createTestDatabase, testDriver } from '../../test/test-database.ts';
 import { PUBLISH_AT_PAST, PUBLISH_AT_PAST_MESSAGE } from '../../../shared/schemas/publish-at.ts';
+import { DIST_DIR } from '../../plugins/render.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -194,6 +197,36 @@ describe.runIf(testDriver() === 'pg')('two instances on one PostgreSQL database'
       await b.close();
       await a.close();
       await handle.close();
+    }
+  }, 60_000);
+});
+
+const built = existsSync(join(DIST_DIR, 'ssr/entry-server.js'));
+
+describe.skipIf(!built)('scheduled content on the kept public pages', () => {
+  it('shows on /events and /blog at its time with no write (the publisher drops the kept pages)', async () => {
+    const app = await buildTestApp({ pages: true, publicUrl: 'https://school.example' });
+    try {
+      await installTestSchool(app);
+      const category = await createCategory(app, 'Open days');
+      const at = new Date(Date.now() + 1500);
+      await createEvent(app, { categoryId: category.id, title: 'Open morning', published: false, publishAt: at });
+      await app.db
+        .insert(posts)
+        .values({ title: 'Welcome back', slug: 'welcome-back', content: '<p>Hello</p>', status: 'draft', publishAt: at });
+      app.siteChanges.publish('/api/events'); // as the API announces its writes
+      const shows = async (url: string, text: string) => (await app.inject({ url })).body.includes(text);
+      // Read (and kept) before the time: not there.
+      expect(await shows('/events', 'Open morning')).toBe(false);
+      expect(await shows('/blog', 'Welcome back')).toBe(false);
+      await until(
+        async () => (await shows('/events', 'Open morning')) && (await shows('/blog', 'Welcome back')),
+        Boolean,
+        'the kept pages to show them',
+      );
+      expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
+    } finally {
+      await app.close();
     }
   }, 60_000);
 });
