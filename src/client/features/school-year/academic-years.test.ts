@@ -49,6 +49,16 @@ describe('the school year grouped by academic year', () => {
     ]);
   });
 
+  it('sees the long holiday of a single year entered (March to June), not the shorter breaks between its terms', () => {
+    const dates = [
+      d('term', 'Monsoon term', '2026-06-08', '2026-09-25'),
+      d('term', 'Autumn term', '2026-10-19', '2026-12-18'),
+      d('term', 'Spring term', '2027-01-11', '2027-03-26'),
+    ];
+    expect(yearStartMonth(dates)).toBe(6);
+    expect(academicYears(dates).map((y) => [y.label, y.terms.length])).toEqual([['2026–27', 3]]);
+  });
+
   it('keeps a half-term no term holds in its year, apart', () => {
     const years = academicYears([d('half_term', 'Lost', '2031-10-27', '2031-10-31')]);
     expect(years[0]!.loose.map((h) => h.name)).toEqual(['Lost']);

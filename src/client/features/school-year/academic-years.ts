@@ -18,21 +18,38 @@ const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 const month = (day: string) => Number(day.slice(5, 7));
 const year = (day: string) => Number(day.slice(0, 4));
 
+/** Day of the year, 0-364, on a year without 29 February (the 29th counts as the 28th). */
+const dayOfYear = (day: string) => {
+  const [, m, d] = day.split('-').map(Number) as [number, number, number];
+  return (Date.UTC(2001, m - 1, Math.min(d, m === 2 ? 28 : d)) - Date.UTC(2001, 0, 1)) / 86_400_000;
+};
+
 /**
- * The month the school's year starts in: that of the term after the longest break between terms
- * (the summer holiday, wherever the school is), else of the first term; September with no terms.
+ * The month the school's year starts in: the first term day after the longest stretch of the
+ * calendar no term covers (the long holiday, wherever the school is and whatever years are
+ * entered); September with no terms.
  */
 export function yearStartMonth(dates: readonly SchoolDate[]): number {
-  const terms = dates.filter((d) => d.kind === 'term' && d.branch === null);
-  const all = terms.length ? terms : dates.filter((d) => d.kind === 'term');
-  if (!all.length) return 9;
-  let best = all[0]!;
-  let longest = -1;
-  for (let i = 1; i < all.length; i++) {
-    const gap = dayNumber(all[i]!.starts_on) - dayNumber(all[i - 1]!.ends_on);
-    if (gap > longest) [longest, best] = [gap, all[i]!];
+  const terms = dates.filter((d) => d.kind === 'term');
+  if (!terms.length) return 9;
+  const covered = new Array<boolean>(365).fill(false);
+  for (const t of terms) {
+    const length = Math.min(364, dayNumber(t.ends_on) - dayNumber(t.starts_on));
+    for (let i = 0, doy = dayOfYear(t.starts_on); i <= length; i++) covered[(doy + i) % 365] = true;
   }
-  return month(best.starts_on);
+  if (covered.every(Boolean)) return month(terms[0]!.starts_on);
+  // The longest run of uncovered days, going round the year once from a covered day.
+  const from = covered.indexOf(true);
+  let [best, bestEnd, run] = [0, from, 0];
+  for (let i = 1; i <= 365; i++) {
+    const doy = (from + i) % 365;
+    if (!covered[doy]) run += 1;
+    else {
+      if (run > best) [best, bestEnd] = [run, doy];
+      run = 0;
+    }
+  }
+  return new Date(Date.UTC(2001, 0, 1 + bestEnd)).getUTCMonth() + 1;
 }
 
 const holds = (term: SchoolDate, d: SchoolDate) =>
