@@ -19,10 +19,17 @@ export async function postVersionsRoutes(app: FastifyInstance) {
     data: await listPostVersions(app.db, idParam(request.params.id, 'The post')),
   }));
 
-  app.get<VersionParams>('/api/posts/:id/versions/:versionId', { preHandler: canRead }, async (request) => {
-    const { postId, versionId } = ids(request.params);
-    return { success: true, data: await getPostVersion(app.db, postId, versionId) };
-  });
+  /** `?against=<versionId>`: compared with that version instead of the post now. */
+  app.get<VersionParams & { Querystring: { against?: string } }>(
+    '/api/posts/:id/versions/:versionId',
+    { preHandler: canRead },
+    async (request) => {
+      const { postId, versionId } = ids(request.params);
+      const { against } = request.query;
+      const againstId = against === undefined || against === '' ? undefined : idParam(against, 'The version');
+      return { success: true, data: await getPostVersion(app.db, postId, versionId, againstId) };
+    },
+  );
 
   app.post<VersionParams>(
     '/api/posts/:id/versions/:versionId/restore',

@@ -121,17 +121,21 @@ async function versionRow(db: Db, postId: number, versionId: number) {
 }
 const coverAndTags = { coverImage: postVersions.coverImage, tags: postVersions.tags };
 
-/** One kept version and what changed from it to the post now; 404 when it is not one of that post's. */
-export async function getPostVersion(db: Db, postId: number, versionId: number): Promise<PostVersion> {
+/**
+ * One kept version and what changed from it to the post now, or to another of its versions
+ * (`againstId`); 404 when either is not one of that post's.
+ */
+export async function getPostVersion(db: Db, postId: number, versionId: number, againstId?: number): Promise<PostVersion> {
   const post = await postRow(db, postId);
   const row = await versionRow(db, postId, versionId);
+  const other = againstId === undefined ? post : await versionRow(db, postId, againstId);
   return {
     ...summaryOf(row),
     excerpt: row.excerpt,
     content: row.content,
     cover_image: row.coverImage,
     tags: row.tags,
-    diff: postDiff(row, post),
+    diff: postDiff(row, other),
   };
 }
 

@@ -100,6 +100,16 @@ describe('a published post’s history', () => {
     const second = PostVersionSchema.parse((await call('GET', `/api/posts/${post.id}/versions/${newest.id}`)).json().data);
     expect(readable(second.diff.content)).toBe('We walked to the [-big ]park.\n\nEveryone found a conker.');
     expect(readable(second.diff.excerpt)).toBe('Leaves[-, conkers] and [-puddles][+conkers].');
+
+    // Two versions compared with each other: the first save's changes.
+    const between = await call('GET', `/api/posts/${post.id}/versions/${oldest.id}?against=${newest.id}`);
+    expect(between.statusCode).toBe(200);
+    const diff = PostVersionSchema.parse(between.json().data).diff;
+    expect(readable(diff.content)).toBe('We walked to the [+big ]park.\n\nEveryone found a conker.');
+    expect(diff.title.every((c) => !c.added && !c.removed)).toBe(true);
+    expect(diff.tags).toEqual({ added: ['Seasons'], removed: [] });
+    expect(diff.status).toBeNull();
+    expect((await call('GET', `/api/posts/${post.id}/versions/${oldest.id}?against=999999`)).statusCode).toBe(404);
   });
 
   it('restores a version, keeping the text it replaces as a version, audited', async () => {

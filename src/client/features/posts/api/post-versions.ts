@@ -10,11 +10,16 @@ export const usePostVersions = (postId: number, enabled: boolean) =>
     enabled,
   });
 
-/** One kept version and what changed from it to the post now. */
-export const usePostVersion = (postId: number, versionId: number) =>
+/** One kept version and what changed from it to the post now, or to another version (`against`). */
+export const usePostVersion = (postId: number, versionId: number, against: number | null) =>
   useQuery({
-    queryKey: ['posts', 'versions', postId, versionId],
-    queryFn: async () => (await apiGet<{ data: PostVersion }>(`/api/posts/${postId}/versions/${versionId}`)).data,
+    queryKey: ['posts', 'versions', postId, versionId, against],
+    queryFn: async () =>
+      (
+        await apiGet<{ data: PostVersion }>(
+          `/api/posts/${postId}/versions/${versionId}${against === null ? '' : `?against=${against}`}`,
+        )
+      ).data,
   });
 
 /** Puts a kept version back (the text it replaces joins the history). */

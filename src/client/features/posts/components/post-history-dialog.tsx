@@ -1,3 +1,4 @@
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { VersionHistory } from '#client/components/cms/version-history.tsx';
 import { formatShortDate, formatTime } from '#shared/dates.ts';
@@ -54,27 +55,68 @@ export function PostHistoryDialog({
           return false;
         }
       }}
-      comparison={(v) => <Comparison postId={postId} versionId={v.id} />}
+      comparison={(v) => (
+        <Comparison postId={postId} version={v} others={(versions.data ?? []).filter((o) => o.id !== v.id)} when={byline} />
+      )}
     />
   );
 }
 
-function Comparison({ postId, versionId }: { postId: number; versionId: number }) {
-  const version = usePostVersion(postId, versionId);
-  if (version.isLoading) return <p className="text-slate-600">Loading…</p>;
-  if (version.isError || !version.data)
-    return (
-      <p role="alert" className="text-red-700">
-        Could not load this version: {version.error?.message}
-      </p>
-    );
-  return <Differences diff={version.data.diff} />;
+/** The version compared with the post now, or with another version chosen. */
+function Comparison({
+  postId,
+  version,
+  others,
+  when,
+}: {
+  postId: number;
+  version: PostVersionSummary;
+  others: PostVersionSummary[];
+  when: (v: PostVersionSummary) => string;
+}) {
+  const id = useId();
+  const [against, setAgainst] = useState<number | null>(null);
+  const diff = usePostVersion(postId, version.id, against);
+  const target = against === null ? 'the post now' : 'the version chosen';
+  return (
+    <div className="mt-3 space-y-3">
+      {others.length > 0 && (
+        <div>
+          <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+            Compare with
+          </label>
+          <select
+            id={id}
+            value={against ?? ''}
+            onChange={(e) => setAgainst(e.target.value === '' ? null : Number(e.target.value))}
+            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900"
+          >
+            <option value="">The post now</option>
+            {others.map((o) => (
+              <option key={o.id} value={o.id}>
+                {when(o)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {diff.isLoading ? (
+        <p className="text-slate-600">Loading…</p>
+      ) : diff.isError || !diff.data ? (
+        <p role="alert" className="text-red-700">
+          Could not load this version: {diff.error?.message}
+        </p>
+      ) : (
+        <Differences diff={diff.data.diff} target={target} />
+      )}
+    </div>
+  );
 }
 
 const changed = (changes: TextChange[]) => changes.some((c) => c.added || c.removed);
 
 /** What changed from the version to the post now: removed words struck through in red, added ones underlined in green. */
-function Differences({ diff }: { diff: PostVersion['diff'] }) {
+function Differences({ diff, target }: { diff: PostVersion['diff']; target: string }) {
   const rows = [
     { label: 'Title', changes: diff.title },
     { label: 'Summary', changes: diff.excerpt },
@@ -82,11 +124,11 @@ function Differences({ diff }: { diff: PostVersion['diff'] }) {
   ].filter((r) => changed(r.changes));
   const tags = diff.tags.added.length + diff.tags.removed.length > 0;
   if (rows.length === 0 && !tags && !diff.cover && !diff.status)
-    return <p className="text-slate-700">This version is the same as the post now.</p>;
+    return <p className="text-slate-700">This version is the same as {target}.</p>;
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
-        From this version to the post now: <del className="bg-red-50 text-red-800">removed words</del> and{' '}
+        From this version to {target}: <del className="bg-red-50 text-red-800">removed words</del> and{' '}
         <ins className="bg-green-50 text-green-800">added words</ins>.
       </p>
       <dl className="space-y-3">
@@ -119,8 +161,8 @@ function Differences({ diff }: { diff: PostVersion['diff'] }) {
           <div>
             <dt className="text-sm font-semibold text-slate-900">Status</dt>
             <dd className="mt-1 text-sm text-slate-800">
-              {diff.status.before === 'published' ? 'Published' : 'Draft'} then,{' '}
-              {diff.status.after === 'published' ? 'published' : 'a draft'} now
+              {diff.status.before === 'published' ? 'Published' : 'A draft'} in this version,{' '}
+              {diff.status.after === 'published' ? 'published' : 'a draft'} in {target}
             </dd>
           </div>
         )}
