@@ -102,4 +102,47 @@ describe.skipIf(chromiumMissingReason())('repeating events in the back office (i
       await t.close();
     }, 120_000);
   }
+
+  it('changes "this and following" dates from the form: the dialog asks which, by keyboard', async () => {
+    const title = 'Forest School (desktop)';
+    const t = await openPage(browser, server.url, DESKTOP);
+    const { page } = t;
+    await signInAsAdmin(page, server);
+    await page.goto(`/cms/events?q=${encodeURIComponent(title)}`);
+    const cards = page.getByRole('list', { name: 'Events' }).getByRole('listitem').filter({ hasText: 'Forest School' });
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(5);
+    await cards
+      .nth(2)
+      .getByRole('link', { name: `Edit ${title}` })
+      .click();
+    await page.getByRole('heading', { name: 'Edit Event' }).waitFor();
+    expect(await page.getByLabel('Repeats', { exact: true }).inputValue()).toBe('weekly');
+    await page.getByLabel('Title').fill('Forest School (afternoons)');
+    await page.getByLabel('Start date and time').fill('2031-11-04T13:30');
+    await page.getByLabel('End date and time (optional)').fill('2031-11-04T15:00');
+    await page.getByRole('button', { name: 'Update Event' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change a repeating event' });
+    await dialog.waitFor();
+    await axeWithoutToasts(page);
+    // Tab from "This event" to "This and following events", and Enter.
+    await expect
+      .poll(() => dialog.getByRole('button', { name: 'This event' }).evaluate((b) => b === document.activeElement))
+      .toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/cms\/events$/);
+    await page.getByLabel('Search events').fill('Forest School');
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBeGreaterThan(5);
+    const mine = (await cards.allInnerTexts()).filter((text) => /desktop|afternoons/.test(text));
+    expect(
+      mine.map((text) => [/Forest School \((\w+)\)/.exec(text)?.[1], /(Oct|Nov) \d+, 2031, [\d:]+ [AP]M/.exec(text)?.[0]]),
+    ).toEqual([
+      ['desktop', 'Oct 14, 2031, 9:30 AM'],
+      ['desktop', 'Oct 21, 2031, 9:30 AM'],
+      ['afternoons', 'Nov 4, 2031, 1:30 PM'],
+      ['afternoons', 'Nov 11, 2031, 1:30 PM'],
+      ['afternoons', 'Nov 18, 2031, 1:30 PM'],
+    ]);
+    await t.close();
+  }, 120_000);
 });

@@ -38,6 +38,9 @@ export function ScopeDialog({
             key={scope}
             variant={action === 'delete' ? 'danger' : scope === 'this' ? 'primary' : 'secondary'}
             disabled={pending}
+            // The keyboard starts on the narrowest choice, as calendar apps do (not on the close button).
+            // eslint-disable-next-line jsx-a11y/no-autofocus
+            autoFocus={scope === 'this'}
             onClick={() => onChoose(scope)}
           >
             {label}
