@@ -495,7 +495,7 @@ const whenOf = (values: EventValues) => ({
 
 export const STAFF = { allAudiences: true } as const;
 
-const raced = () => conflict('Another event with this title was saved at the same moment. Please save again.');
+export const raced = () => conflict('Another event with this title was saved at the same moment. Please save again.');
 
 export async function createEvent(db: Db, values: EventValues, actor: { id: number } | null): Promise<EventDto> {
   const schedule = scheduleOf(values.publishAt);

@@ -11,7 +11,8 @@ import type { Db } from '../../db/client.ts';
 import { eventSeries, events } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { getSchoolProfile } from '../site/site.service.ts';
-import { deleteEvent, eventFields, getEvent, scheduleOf, STAFF, updateEvent, type EventDto } from './events.service.ts';
+import { uniqueOr } from '../media/params.ts';
+import { deleteEvent, eventFields, getEvent, raced, scheduleOf, STAFF, updateEvent, type EventDto } from './events.service.ts';
 import { checkRule, parseRule, ruleCandidates } from './rules.ts';
 import { syncSeries, type SeriesRow } from './series.service.ts';
 
@@ -90,13 +91,17 @@ async function insertSeries(
 export async function createSeriesEvent(db: Db, values: EventValues, actor: { id: number } | null): Promise<EventDto> {
   const schedule = scheduleOf(values.publishAt);
   const timeZone = (await getSchoolProfile(db)).timezone;
-  return db.transaction(async (tx) => {
-    const fields = await eventFields(tx, values);
-    const plan = planOf(values, timeZone);
-    const series = await insertSeries(tx, plan, fields, { timeZone, createdBy: actor?.id ?? null });
-    await syncSeries(tx, series.id, schedule);
-    return occurrenceNear(tx, series.id, new Date(0));
-  });
+  return uniqueOr(
+    () =>
+      db.transaction(async (tx) => {
+        const fields = await eventFields(tx, values);
+        const plan = planOf(values, timeZone);
+        const series = await insertSeries(tx, plan, fields, { timeZone, createdBy: actor?.id ?? null });
+        await syncSeries(tx, series.id, schedule);
+        return occurrenceNear(tx, series.id, new Date(0));
+      }),
+    raced,
+  );
 }
 
 /** 'all': the series takes the values (its start moved as this occurrence moved); detached occurrences keep theirs. */

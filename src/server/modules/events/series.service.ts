@@ -82,6 +82,16 @@ const occurrenceColumns = {
   publishAt: events.publishAt,
   startDate: events.startDate,
   endDate: events.endDate,
+  title: events.title,
+  description: events.description,
+  coverImage: events.coverImage,
+  categoryId: events.categoryId,
+  location: events.location,
+  galleryId: events.galleryId,
+  audience: events.audience,
+  audienceBranch: events.audienceBranch,
+  audienceProgramme: events.audienceProgramme,
+  branch: events.branch,
 };
 type OccurrenceRow = { [K in keyof typeof occurrenceColumns]: (typeof events.$inferSelect)[K] };
 
@@ -146,13 +156,15 @@ async function syncOne(db: Db, series: SeriesRow, rows: OccurrenceRow[], dates: 
         .where(eq(events.id, row.id));
   }
   const template = templateOf(series);
-  const differs = Object.entries(template).map(
-    ([key, value]) => sql`${events[key as keyof typeof template]} is distinct from ${value}`,
-  );
-  await db
-    .update(events)
-    .set(template)
-    .where(and(eq(events.seriesId, series.id), eq(events.detached, false), or(...differs)));
+  const fields = Object.keys(template) as (keyof typeof template)[];
+  // Only when some row differs (a sync after a school-year change mostly has nothing to update).
+  if (rows.some((r) => !r.detached && !drop.includes(r.id) && fields.some((f) => r[f] !== template[f]))) {
+    const differs = fields.map((f) => sql`${events[f]} is distinct from ${template[f]}`);
+    await db
+      .update(events)
+      .set(template)
+      .where(and(eq(events.seriesId, series.id), eq(events.detached, false), or(...differs)));
+  }
   if (!wanted.size) return;
   const kept = rows.find((r) => !drop.includes(r.id) && !r.detached) ?? rows.find((r) => !drop.includes(r.id));
   const state = pending ?? {
