@@ -117,7 +117,7 @@ export function EventDetailPage() {
                 {event.series?.words && <span className="mt-1 block text-sm font-bold text-brand-700">{event.series.words}</span>}
                 {event.series?.cancelled.length ? (
                   <span className="block text-sm font-normal text-slate-600">
-                    Not on {event.series.cancelled.map((c) => `${formatShortDate(c.start_date, tz)} (${c.closure})`).join(', ')}
+                    {`Not on ${event.series.cancelled.map((c) => `${formatShortDate(c.start_date, tz)} (${c.closure})`).join(', ')}`}
                   </span>
                 ) : null}
               </dd>

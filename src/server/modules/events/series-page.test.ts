@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SCHOOL } from '../../../shared/schemas/school-defaults.ts';
+import { schoolDates } from '../../db/schema/index.ts';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { createCategory } from '../../test/content-factories.ts';
+import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
+import { TEST_BRANCHES } from '../../test/install-payload.ts';
+import { saveSchoolProfile } from '../site/site.service.ts';
+
+/** The public event page of a repeating event (server-rendered: needs a build in SPROUT_DIST_DIR). */
+let app: FastifyInstance;
+let cookie: string;
+
+beforeAll(async () => {
+  app = await buildTestApp({ pages: true, publicUrl: 'https://school.example' });
+  await installTestSchool(app);
+  await saveSchoolProfile(app.db, { ...DEFAULT_SCHOOL, branches: TEST_BRANCHES, timezone: 'Europe/London' });
+  cookie = await sessionCookie(app, await createUser(app, { role: 'manager' }));
+  await createCategory(app, 'Outdoors');
+  await app.db.insert(schoolDates).values([
+    { kind: 'term', name: 'Summer term', startsOn: '2031-04-14', endsOn: '2031-07-18' },
+    { kind: 'closure', name: 'Staff training day', startsOn: '2031-05-06', endsOn: '2031-05-06' },
+  ]);
+});
+afterAll(() => app.close());
+
+describe('the public page of a repeating event', () => {
+  it('names the rule in words under the date, and the closure that took a date out', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: { cookie },
+      payload: {
+        title: 'Forest School',
+        description: 'Outdoors in the woods.',
+        category: 'Outdoors',
+        location: 'The woods',
+        cover_image: 'https://example.com/forest.jpg',
+        start_date: '2031-04-15T08:30:00.000Z',
+        end_date: '2031-04-15T10:00:00.000Z',
+        repeat: { freq: 'weekly', weekdays: ['TU'], until: '2031-07-18', termTime: true },
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const page = await app.inject({ method: 'GET', url: `/event/${res.json().data.slug}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Every Tuesday in term time until 18 July 2031');
+    expect(page.body).toContain('Not on May 6, 2031 (Staff training day)');
+  });
+});
