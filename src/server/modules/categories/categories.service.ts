@@ -2,7 +2,7 @@ import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Category, CategoryInput, CategoryListOptions, CategoryListPage } from '../../../shared/schemas/category.ts';
 import type { Db } from '../../db/client.ts';
 import { countRows, keepNothing, matchesSearch, type KeepUntilWrite } from '../../db/lists.ts';
-import { categories, categorySearch, events } from '../../db/schema/index.ts';
+import { categories, categorySearch, eventSeries, events } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { uniqueOr } from '../media/params.ts';
 import { inTransaction } from '../users/user-guards.ts';
@@ -113,6 +113,8 @@ export async function deleteCategory(db: Db, id: number, moveTo?: number): Promi
       movedTo = target.name;
       moved = (await tx.update(events).set({ categoryId: moveTo }).where(eq(events.categoryId, id)).returning({ id: events.id }))
         .length;
+      // A repeating event's series too (issue 34): its next sync would put its dates back in this category.
+      await tx.update(eventSeries).set({ categoryId: moveTo }).where(eq(eventSeries.categoryId, id));
     }
     const [used] = await tx.select({ n: count() }).from(events).where(eq(events.categoryId, id));
     const n = used?.n ?? 0;
