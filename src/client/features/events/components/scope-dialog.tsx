@@ -16,12 +16,15 @@ export function ScopeDialog({
   open,
   action,
   pending,
+  ruleChanged = false,
   onChoose,
   onCancel,
 }: {
   open: boolean;
   action: 'save' | 'delete';
   pending?: boolean;
+  /** The repeat itself was changed: that cannot apply to one date alone. */
+  ruleChanged?: boolean;
   onChoose: (scope: EventScope) => void;
   onCancel: () => void;
 }) {
@@ -33,14 +36,15 @@ export function ScopeDialog({
       description={action === 'save' ? 'Which events should the change apply to?' : 'Which events should be deleted?'}
     >
       <div className="flex flex-col gap-2">
-        {CHOICES.map(([scope, label]) => (
+        {ruleChanged && <p className="text-sm text-slate-700">The repeat was changed: it applies to a run of dates.</p>}
+        {CHOICES.filter(([scope]) => !(ruleChanged && scope === 'this')).map(([scope, label]) => (
           <Button
             key={scope}
             variant={action === 'delete' ? 'danger' : scope === 'this' ? 'primary' : 'secondary'}
             disabled={pending}
             // The keyboard starts on the narrowest choice, as calendar apps do (not on the close button).
             // eslint-disable-next-line jsx-a11y/no-autofocus
-            autoFocus={scope === 'this'}
+            autoFocus={scope === (ruleChanged ? 'following' : 'this')}
             onClick={() => onChoose(scope)}
           >
             {label}

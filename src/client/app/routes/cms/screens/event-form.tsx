@@ -83,6 +83,8 @@ function onFormFields(err: unknown, form: Pick<EventFormValues, 'repeatEnds'>) {
 }
 
 const FAILED = 'Failed to save event. Check inputs.';
+/** The Repeats section's fields: a change there is to the rule, never to one date. */
+const REPEAT_FIELDS = ['repeatFreq', 'repeatDays', 'repeatEnds', 'repeatUntil', 'repeatCount', 'termTime'] as const;
 
 /** What "From the dates" gives now for the typed dates (school time), if the start is a date yet. */
 function datesStatus(start: string, end: string, timeZone: string) {
@@ -383,6 +385,7 @@ function EventForm({ event, timeZone }: { event: Event | null; timeZone: string 
         open={!!askScope}
         action="save"
         pending={save.isPending}
+        ruleChanged={REPEAT_FIELDS.some((f) => form.formState.dirtyFields[f])}
         onChoose={withScope}
         onCancel={() => setAskScope(null)}
       />
