@@ -49,8 +49,16 @@ describe.skipIf(chromiumMissingReason())('scheduled posts and a post’s history
       await page.getByRole('button', { name: 'Schedule', exact: true }).click();
       const row = page.getByRole('listitem').filter({ hasText: `Monday news ${width}` });
       await expect.poll(() => visible(row, /^Scheduled for \w{3} 8:00 AM$/)).toBe(true);
-      expect(await row.getByRole('button', { name: `Cancel the schedule of Monday news ${width}` }).isVisible()).toBe(true);
       await axeWithoutToasts(page);
+      // Changed from the list: the editor opens on its schedule, which is moved an hour later.
+      await row.getByRole('button', { name: `Change the schedule of Monday news ${width}` }).click();
+      await expect.poll(() => page.getByLabel('Publish at').inputValue()).toBe(dayAfterTomorrowAtEight());
+      await page.getByLabel('Publish at').fill(dayAfterTomorrowAtEight().replace('T08', 'T09'));
+      await page.getByRole('button', { name: 'Change schedule', exact: true }).click();
+      await expect.poll(() => visible(row, /^Scheduled for \w{3} 9:00 AM$/)).toBe(true);
+      // Cancelled from the list: a plain draft again.
+      await row.getByRole('button', { name: `Cancel the schedule of Monday news ${width}` }).click();
+      await expect.poll(() => visible(row, /^Draft$/)).toBe(true);
 
       // A time already past: the editor asks whether to publish now instead.
       await page.getByLabel('Title').fill(`Late news ${width}`);

@@ -308,7 +308,7 @@ function PostForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
         </div>
       </div>
       {mode === 'preview' && <PostPreview control={form.control} cover={coverShown} />}
-      {canMail && <MailOption control={form.control} checked={mailIt} onChange={setMailIt} />}
+      {canMail && <MailOption control={form.control} checked={mailIt} onChange={setMailIt} scheduling={scheduling} />}
       {scheduling && !initial.published && (
         <ScheduleBox
           timeZone={timeZone}
@@ -412,10 +412,13 @@ function MailOption({
   control,
   checked,
   onChange,
+  scheduling,
 }: {
   control: PostEditorControl;
   checked: boolean;
   onChange: (on: boolean) => void;
+  /** Issue 34: the server's publish at the scheduled time e-mails nobody. */
+  scheduling: boolean;
 }) {
   const audience = useWatch({ control, name: 'audience' });
   if (audience !== 'everyone') return null;
@@ -433,6 +436,7 @@ function MailOption({
         <Label htmlFor="post-mail-subscribers">E-mail this post to newsletter subscribers</Label>
         <p id="post-mail-subscribers-hint" className="text-xs text-slate-600">
           Sent once, when you press Publish, to everyone subscribed to news. A post already e-mailed is not sent again.
+          {scheduling && ' Not when the server publishes a scheduled post: tick it and press Publish once it is out.'}
         </p>
       </div>
     </div>
