@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventFormSchema, NEW_EVENT_FORM, type EventFormValues } from './event.ts';
+import { eventFormField, eventFormSchema, NEW_EVENT_FORM, type EventFormValues } from './event.ts';
 
 const filled: EventFormValues = {
   ...NEW_EVENT_FORM,
@@ -43,5 +43,17 @@ describe('the event form’s Repeats section, branch and publish-at', () => {
     expect(result.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['repeatUntil', 'Say when it stops repeating: on a date or after a number of times.'],
     ]);
+  });
+});
+
+describe('eventFormField', () => {
+  it('puts the API’s messages about a repeat beside the form’s own fields', () => {
+    const until = { repeatEnds: 'until' } as const;
+    expect(eventFormField(['rrule'], until)).toBe('repeatFreq');
+    expect(eventFormField(['repeat', 'until'], until)).toBe('repeatUntil');
+    expect(eventFormField(['repeat', 'until'], { repeatEnds: 'count' })).toBe('repeatCount');
+    expect(eventFormField(['repeat', 'weekdays', '0'], until)).toBe('repeatDays');
+    expect(eventFormField(['publishAt'], until)).toBe('publishAt');
+    expect(eventFormField(['end_date'], until)).toBe('end_date');
   });
 });
