@@ -66,7 +66,7 @@ export interface PublicEventList {
 export interface PublicEventMonth {
   /** 'YYYY-MM'. */
   month: string;
-  events: Pick<PublicEvent, 'id' | 'slug' | 'title' | 'start_date' | 'end_date'>[];
+  events: Pick<PublicEvent, 'id' | 'slug' | 'title' | 'start_date'>[];
   dates: SchoolDate[];
 }
 

@@ -42,15 +42,11 @@ function DayContent({ day, timeZone }: { day: Day; timeZone: string }) {
         </p>
       ))}
       {day.events.length > 0 && (
-        <ul className="mt-1 space-y-1">
+        // The links' looks set once here: a busy month has hundreds of them, twice (table and phone list).
+        <ul className="mt-1 space-y-1 text-xs font-semibold text-brand-900 [&_a]:block [&_a]:rounded-md [&_a]:bg-brand-50 [&_a]:px-1.5 [&_a]:py-0.5 [&_a]:underline-offset-2 [&_a:hover]:underline">
           {day.events.map((event) => (
             <li key={event.id}>
-              <PageLink
-                to={eventPath(event)}
-                className="block rounded-md bg-brand-50 px-1.5 py-0.5 text-xs font-semibold text-brand-900 underline-offset-2 hover:underline"
-              >
-                <time dateTime={event.start_date}>{formatTime(event.start_date, timeZone)}</time> {event.title}
-              </PageLink>
+              <PageLink to={eventPath(event)}>{`${formatTime(event.start_date, timeZone)} ${event.title}`}</PageLink>
             </li>
           ))}
         </ul>

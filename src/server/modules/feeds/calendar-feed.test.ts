@@ -5,6 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fromDatetimeLocal, toDatetimeLocal } from '../../../shared/dates.ts';
 import { eventSeries, events, schoolDates } from '../../db/schema/index.ts';
 import { PUBLIC_EVENT } from '../events/events.service.ts';
+import { familyCalendarEvents } from '../families/family-content.ts';
+import { icsCalendar } from './feeds.service.ts';
 import { syncAllSeries } from '../events/series.service.ts';
 import { saveSchoolProfile } from '../site/site.service.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
@@ -241,6 +243,31 @@ describe('/events.ics?branch=', () => {
     const res = await app.inject({ url: '/events.ics?branch=seaside' });
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe(`The school has no branch called "seaside". Its branches are: ${MAIN}, ${CITY}.`);
+  });
+});
+
+describe("a family's private calendar", () => {
+  it("carries its group's repeating event once, and the term dates of the school and of its children's branches", async () => {
+    const { swimming } = await schoolYear('Europe/London');
+    await app.db.update(events).set({ audience: 'branch', audienceBranch: CITY }).where(eq(events.seriesId, swimming.id));
+    const school = { ...DEFAULT_SCHOOL, branches: TEST_BRANCHES, timezone: 'Europe/London' };
+    const city = await icsCalendar(
+      'https://school.example',
+      school,
+      await familyCalendarEvents(app.db, [{ branch: CITY, programme: 'nursery' }]),
+    );
+    expect(city.match(/RRULE:FREQ=WEEKLY;BYDAY=TH/g)).toHaveLength(1);
+    expect(city).toContain('SUMMARY:Swimming');
+    expect(city).toContain('City Branch repairs');
+    const main = await icsCalendar(
+      'https://school.example',
+      school,
+      await familyCalendarEvents(app.db, [{ branch: MAIN, programme: 'nursery' }]),
+    );
+    expect(main).not.toContain('Swimming');
+    expect(main).not.toContain('City Branch repairs');
+    expect(main).toContain('SUMMARY:Forest School');
+    expect((await app.inject({ url: '/events.ics' })).body).not.toContain('Swimming');
   });
 });
 

@@ -160,7 +160,7 @@ async function monthOf(
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   const next = monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}`;
   const rows = await db
-    .select({ id: events.id, slug: events.slug, title: events.title, start: events.startDate, end: events.endDate })
+    .select({ id: events.id, slug: events.slug, title: events.title, start: events.startDate })
     .from(events)
     .where(
       and(
@@ -178,7 +178,6 @@ async function monthOf(
       slug: r.slug,
       title: r.title,
       start_date: r.start.toISOString(),
-      end_date: r.end?.toISOString() ?? null,
     })),
     dates: ofBranch(dates, branch).filter((d) => d.ends_on >= `${month}-01` && d.starts_on < `${next}-01`),
   };
