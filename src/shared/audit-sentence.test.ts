@@ -122,6 +122,12 @@ describe('an audit entry as a sentence', () => {
     expect(auditSentence(entry({ ...post, action: 'publish', details: { ...scheduled, lateMinutes: 125 } }))).toBe(
       'Published the blog post “Monday news” on schedule, 2 hours 5 minutes late (the server was not running at the time)',
     );
+    expect(
+      auditSentence(entry({ ...post, action: 'create', details: { status: 'draft', publishAt: scheduled.scheduledFor } })),
+    ).toBe('Started the blog post “Monday news” as a draft, scheduled');
+    expect(auditSentence(entry({ ...post, action: 'update', changes: ['publishAt'] }))).toBe(
+      'Changed the blog post “Monday news”: publish time',
+    );
     expect(auditSentence(entry({ ...post, action: 'update', details: { restoredVersion: 3 } }))).toBe(
       'Restored an earlier version of the blog post “Monday news”',
     );

@@ -55,6 +55,7 @@ const FIELD_WORDS: Record<string, string> = {
   roleIds: 'roles',
   timezone: 'time zone',
   branches: 'branches',
+  publishAt: 'publish time',
 };
 
 const words = (field: string) => {
@@ -278,6 +279,7 @@ export function auditSentence(entry: AuditEntry, names: AuditNames = {}): string
     }
     case 'create':
       if (entity === 'user') return `Added the staff account ${what}`;
+      if (entity === 'post' && details?.publishAt !== undefined) return `Started ${what} as a draft, scheduled`;
       if (entity === 'post' && details?.status === 'draft') return `Started ${what} as a draft`;
       if (entity === 'gallery' && details?.published === false) return `Added ${what}, not yet published`;
       if (entity === 'family' && details?.enquiry !== undefined) return `Made ${what} from admission #${String(details.enquiry)}`;
