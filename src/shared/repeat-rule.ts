@@ -7,6 +7,15 @@ import { fromDatetimeLocal, toDatetimeLocal } from './dates.ts';
 
 export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
+export const WEEKDAY_NAMES: Record<Weekday, string> = {
+  MO: 'Monday',
+  TU: 'Tuesday',
+  WE: 'Wednesday',
+  TH: 'Thursday',
+  FR: 'Friday',
+  SA: 'Saturday',
+  SU: 'Sunday',
+};
 export const RULE_FREQS = ['DAILY', 'WEEKLY', 'MONTHLY'] as const;
 export type RuleFreq = (typeof RULE_FREQS)[number];
 

@@ -2,9 +2,8 @@
  * Issue 34: a repeat rule in words, as the event pages show it ("Every Tuesday in term time until
  * 18 July 2027"). Pure: no rrule, no zod (the public bundle uses it).
  */
-import { readRule, untilLocal, WEEKDAYS, type RuleParts } from './repeat-rule.ts';
+import { readRule, untilLocal, WEEKDAY_NAMES as DAY_NAMES, weekdayOf, WEEKDAYS, type RuleParts } from './repeat-rule.ts';
 
-const DAY_NAMES = { MO: 'Monday', TU: 'Tuesday', WE: 'Wednesday', TH: 'Thursday', FR: 'Friday', SA: 'Saturday', SU: 'Sunday' };
 const MONTHS = 'January February March April May June July August September October November December'.split(' ');
 const ORDINALS: Record<number, string> = { 1: 'First', 2: 'Second', 3: 'Third', 4: 'Fourth', 5: 'Fifth', [-1]: 'Last' };
 const ORDINALS_BACK: Record<number, string> = { [-2]: 'Second to last' };
@@ -13,7 +12,7 @@ const ORDINALS_BACK: Record<number, string> = { [-2]: 'Second to last' };
 const list = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 
 /** 1 -> '1st', 22 -> '22nd', -1 -> 'last day'. */
-function nth(n: number): string {
+export function nth(n: number): string {
   if (n === -1) return 'last day';
   if (n < 0) return `${-n}${suffix(-n)} last day`;
   return `${n}${suffix(n)}`;
@@ -27,9 +26,7 @@ export const dayInWords = (day: string) =>
 const every = (interval: number, one: string, many: string) => (interval === 1 ? `every ${one}` : `every ${interval} ${many}`);
 
 function weeklyWords(p: RuleParts, startsLocal: string): string {
-  const days = p.byDay.length
-    ? p.byDay.map((d) => d.day)
-    : [WEEKDAYS[(new Date(`${startsLocal.slice(0, 10)}T00:00Z`).getUTCDay() + 6) % 7]!];
+  const days = p.byDay.length ? p.byDay.map((d) => d.day) : [weekdayOf(startsLocal)];
   const sorted = WEEKDAYS.filter((d) => days.includes(d));
   const names = sorted.join() === 'MO,TU,WE,TH,FR' ? 'weekday' : list(sorted.map((d) => DAY_NAMES[d]));
   return p.interval === 1 ? `Every ${names}` : `Every ${p.interval} weeks on ${names}`;

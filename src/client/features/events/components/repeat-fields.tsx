@@ -1,13 +1,12 @@
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { Field } from '../../../components/ui/field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { weekdayOf, weekOfMonth, WEEKDAYS } from '../../../../shared/repeat-rule.ts';
+import { WEEKDAY_NAMES as DAY_NAMES, weekdayOf, weekOfMonth, WEEKDAYS } from '../../../../shared/repeat-rule.ts';
+import { nth as ordinal } from '../../../../shared/rule-words.ts';
 import type { EventFormValues } from '../../../../shared/schemas/event.ts';
 import { errorAt } from '../../../lib/zod-form.ts';
 
-const DAY_NAMES = { MO: 'Monday', TU: 'Tuesday', WE: 'Wednesday', TH: 'Thursday', FR: 'Friday', SA: 'Saturday', SU: 'Sunday' };
 const WEEK = { 1: 'first', 2: 'second', 3: 'third', 4: 'fourth', [-1]: 'last' } as Record<number, string>;
-const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type EventForm = UseFormReturn<EventFormValues, any, any>;
