@@ -42,9 +42,14 @@ export interface Published {
 /**
  * Publishes every post and event whose time has come. Each row is taken by one conditional UPDATE
  * (`publish_at <= now`, set to null by the same statement), so with several instances each is
- * published and audited exactly once: by the instance whose UPDATE returned it.
+ * published and audited exactly once: by the instance whose UPDATE returned it. The publish and
+ * its audit entries commit together.
  */
-export async function publishDue(db: Db, now = new Date()): Promise<Published> {
+export function publishDue(db: Db, now = new Date()): Promise<Published> {
+  return db.transaction(async (tx) => ({ posts: await publishPosts(tx, now), events: await publishEvents(tx, now) }));
+}
+
+async function publishPosts(db: Db, now: Date): Promise<number> {
   const duePosts = await db
     .update(posts)
     .set({ status: 'published', publishedAt: sql`${posts.publishAt}`, publishAt: null })
@@ -59,7 +64,10 @@ export async function publishDue(db: Db, now = new Date()): Promise<Published> {
     const details = onSchedule(post.dueAt!, now);
     await audit(db, NOBODY, { action: 'publish', entity: 'post', entityId: post.id, title: post.title, details });
   }
+  return duePosts.length;
+}
 
+async function publishEvents(db: Db, now: Date): Promise<number> {
   // The row's time as it was before this UPDATE cleared it (RETURNING gives the new row).
   const dueEvents = await rowsOf<{ id: number; title: string; series_id: number | null; due_at: string | Date }>(
     db,
@@ -79,7 +87,7 @@ export async function publishDue(db: Db, now = new Date()): Promise<Published> {
     const details = { ...onSchedule(new Date(first.due_at), now), ...(rows.length > 1 ? { occurrences: rows.length } : {}) };
     await audit(db, NOBODY, { action: 'publish', entity: 'event', entityId: first.id, title: first.title, details });
   }
-  return { posts: duePosts.length, events: dueEvents.length };
+  return dueEvents.length;
 }
 
 /**
