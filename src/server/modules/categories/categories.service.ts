@@ -124,6 +124,13 @@ export async function deleteCategory(db: Db, id: number, moveTo?: number): Promi
         { eventCount: n },
       );
     }
+    // A repeating event whose dates are all cancelled or past still names it (issue 34).
+    const [series] = await tx.select({ n: count() }).from(eventSeries).where(eq(eventSeries.categoryId, id));
+    if ((series?.n ?? 0) > 0) {
+      throw conflict('A repeating event with no dates left still uses this category. Move it to another category first.', {
+        eventCount: 0,
+      });
+    }
     await tx.delete(categories).where(eq(categories.id, id));
     return { moved, movedTo };
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventSeries } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createCategory, createEvent } from '../../test/content-factories.ts';
 import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
@@ -94,6 +95,23 @@ describe('categories', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatch(/used by 2 events/);
     expect(res.json().eventCount).toBe(2);
+  });
+
+  it('refuses to delete a category a repeating event still names when none of its dates is left (issue 34)', async () => {
+    const cat = await createCategory(app, 'Forest School');
+    await app.db.insert(eventSeries).values({
+      rrule: 'FREQ=WEEKLY;COUNT=2',
+      startsLocal: '2030-01-01T09:30',
+      timeZone: 'UTC',
+      exdates: ['2030-01-01T09:30', '2030-01-08T09:30'],
+      title: 'Forest School',
+      description: 'Outdoors',
+      location: 'Garden',
+      categoryId: cat.id,
+    });
+    const res = await app.inject({ method: 'DELETE', url: `/api/categories/${cat.id}`, headers: { cookie: admin } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatch(/repeating event/);
   });
 
   it('moves the events of a category in use to another, then deletes it, in one step (issue 31)', async () => {
