@@ -43,6 +43,9 @@ export function CalendarSubscribe({
     <details className="group rounded-3xl bg-white p-4 shadow-sm ring-1 ring-orange-100 open:p-5">
       <summary className="inline-flex min-h-11 cursor-pointer items-center font-bold text-brand-800">
         Subscribe to the calendar
+        <span aria-hidden="true" className="ml-2 transition group-open:rotate-180">
+          ▾
+        </span>
       </summary>
       <div className="mt-3 space-y-4">
         <p className="text-slate-700">Add our events and term dates to your calendar app: it stays up to date on its own.</p>

@@ -227,7 +227,7 @@ function MonthNav({ query, month }: { query: EventsQuery; month: string }) {
   const to = (by: 1 | -1) =>
     eventsHref({ branch: query.branch, category: query.category, view: 'month', month: monthAfter(month, by) });
   const link =
-    'inline-flex min-h-11 items-center rounded-full bg-white px-4 text-sm font-bold text-slate-800 ring-1 ring-orange-200 hover:bg-brand-50';
+    'inline-flex min-h-11 shrink-0 items-center rounded-full bg-white px-3 text-xs font-bold text-slate-800 ring-1 ring-orange-200 hover:bg-brand-50 sm:px-4 sm:text-sm';
   return (
     <div className="mt-10 flex items-center justify-between gap-3">
       <PageLink to={to(-1)} rel="nofollow" className={link}>
@@ -235,7 +235,7 @@ function MonthNav({ query, month }: { query: EventsQuery; month: string }) {
         <span className="sr-only">Previous month: </span>
         {monthInWords(monthAfter(month, -1))}
       </PageLink>
-      <h2 id={MONTH_ID} tabIndex={-1} className="scroll-mt-20 text-center text-2xl font-black text-slate-900 sm:text-3xl">
+      <h2 id={MONTH_ID} tabIndex={-1} className="scroll-mt-20 text-center text-xl font-black text-slate-900 sm:text-3xl">
         {monthInWords(month)}
       </h2>
       <PageLink to={to(1)} rel="nofollow" className={link}>
