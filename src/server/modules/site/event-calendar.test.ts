@@ -102,6 +102,21 @@ describe.skipIf(!built)('/events?view=month', () => {
     );
   });
 
+  it("keeps one branch's calendar feed apart from the school's, whatever the branch's spelling", async () => {
+    app.pageCache.clear();
+    const school = await app.inject({ url: '/events.ics' });
+    const city = await app.inject({ url: '/events.ics?branch=city-branch' });
+    expect(city.body).toContain('Today at the City');
+    expect(school.headers.etag).not.toBe(city.headers.etag);
+    expect((await app.inject({ url: '/events.ics?branch=City%20Branch' })).headers.etag).toBe(city.headers.etag);
+    const again = await app.inject({
+      url: '/events.ics?branch=city-branch',
+      headers: { 'if-none-match': city.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+    expect((await app.inject({ url: '/events.ics?branch=main-branch' })).body).not.toContain('Today at the City');
+  });
+
   it('shows no Term dates section when the school has entered none', async () => {
     await app.db.delete(schoolDates);
     app.pageCache.clear(); // the remembered reads with it
