@@ -71,6 +71,7 @@ export function EventCard({
             </dt>
             <dd>
               <time dateTime={event.start_date}>{formatShortDate(event.start_date, timeZone)}</time>
+              {event.series?.words && <span className="block text-slate-600">{event.series.words}</span>}
             </dd>
           </div>
           <div className="flex items-center gap-2">

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicEventList } from '../../../client/lib/public-data.ts';
 import { toDatetimeLocal } from '../../../shared/dates.ts';
-import { schoolDates } from '../../db/schema/index.ts';
+import { eventSeries, schoolDates } from '../../db/schema/index.ts';
+import { syncSeries } from '../events/series.service.ts';
 import { pageKey } from '../../plugins/page-cache.ts';
 import { DIST_DIR } from '../../plugins/render.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
@@ -15,6 +16,7 @@ import { installTestSchool } from '../../test/factories.ts';
 const built = existsSync(join(DIST_DIR, 'ssr/entry-server.js'));
 
 let app: FastifyInstance;
+let categoryId: number;
 const DAY = 86_400_000;
 const TIME_ZONE = 'Asia/Kolkata'; // the test school's
 const today = toDatetimeLocal(new Date(), TIME_ZONE).slice(0, 10);
@@ -26,6 +28,7 @@ beforeAll(async () => {
   app = await buildTestApp({ pages: built, publicUrl: 'https://school.example' });
   await installTestSchool(app);
   const category = await createCategory(app, 'Outdoors');
+  categoryId = category.id;
   // Noon on the school's clock: in this month whatever today is.
   const at = (day: string) => new Date(`${day}T12:00:00+05:30`);
   await createEvent(app, { categoryId: category.id, title: 'Today at the City', startDate: at(today), branch: 'City Branch' });
@@ -75,6 +78,28 @@ describe('GET /api/site/event-list?view=month', () => {
     expect(all.month).toBeNull();
     // Not yet over, of every branch; the long-past term is not this year's.
     expect(all.termDates.map((d) => d.name)).toEqual(['This term', 'City repairs']);
+  });
+
+  it("names a repeating event's rule on its occurrences' cards", async () => {
+    const [series] = await app.db
+      .insert(eventSeries)
+      .values({
+        rrule: 'FREQ=WEEKLY;COUNT=3',
+        startsLocal: `${addDays(today, 2)}T09:30`,
+        timeZone: TIME_ZONE,
+        title: 'Forest School',
+        description: 'Outdoors.',
+        location: 'The woods',
+        categoryId,
+      })
+      .returning();
+    await syncSeries(app.db, series!.id);
+    app.pageCache.clear();
+    const cards = (await list('')).upcoming.items.filter((e) => e.title === 'Forest School');
+    expect(cards).toHaveLength(3);
+    expect(cards[0]!.series?.words).toMatch(/^Every week on \w+day, 3 times$|^Every \w+day, 3 times$/);
+    await app.db.delete(eventSeries);
+    app.pageCache.clear();
   });
 
   it('keys the page cache by the view and the month, and ignores a month that is not one', () => {

@@ -5,7 +5,8 @@ import type { SchoolDate } from '../../../shared/school-year.ts';
 import { EVENTS_PER_PAGE, filterSlug, type EventsQuery } from '../../../shared/public-lists.ts';
 import type { SchoolProfile } from '../../../shared/schemas/school.ts';
 import type { Db } from '../../db/client.ts';
-import { categories, events, galleries } from '../../db/schema/index.ts';
+import { categories, eventSeries, events, galleries } from '../../db/schema/index.ts';
+import { ruleWords } from '../../../shared/rule-words.ts';
 import { endsAt, notOver, PUBLIC_EVENT, selectEvents, toDto, type EventRow } from '../events/events.service.ts';
 import { PUBLIC_GALLERY } from '../galleries/galleries.service.ts';
 import { listSchoolDates } from '../school-year/school-year.service.ts';
@@ -16,6 +17,23 @@ import { listSchoolDates } from '../school-year/school-year.service.ts';
  * in the event's location) and a category. The filters offered are those some event has. Only
  * public events (PUBLIC_EVENT): one for families is neither listed, counted nor a filter's reason.
  */
+
+/** The rule in words of the repeating events among `rows` ("Every Tuesday in term time until 18 July 2027"), by series. */
+async function repeatWords(db: Db, rows: EventRow[]): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.map((row) => row.seriesId).filter((id): id is number => id != null))];
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({
+      id: eventSeries.id,
+      rrule: eventSeries.rrule,
+      startsLocal: eventSeries.startsLocal,
+      termTime: eventSeries.termTime,
+      timeZone: eventSeries.timeZone,
+    })
+    .from(eventSeries)
+    .where(inArray(eventSeries.id, ids));
+  return new Map(found.map((s) => [s.id, ruleWords(s, s.timeZone)]));
+}
 
 /** Published photos, or a video, of the galleries linked to `rows`: the cards say so. */
 async function galleryKinds(db: Db, rows: EventRow[]): Promise<Map<number, PublicEvent['gallery_kind']>> {
@@ -122,9 +140,14 @@ export async function publicEventList(
       .limit(EVENTS_PER_PAGE)
       .offset((query.past - 1) * EVENTS_PER_PAGE),
   ]);
-  const kinds = await galleryKinds(db, [...upcoming, ...past]);
+  const [kinds, repeats] = await Promise.all([galleryKinds(db, [...upcoming, ...past]), repeatWords(db, [...upcoming, ...past])]);
   const toPublic = (rows: EventRow[]): PublicEvent[] =>
-    rows.map((row) => ({ ...toDto(row), gallery_kind: (row.galleryId && kinds.get(row.galleryId)) || null }));
+    rows.map((row) => ({
+      ...toDto(row),
+      gallery_kind: (row.galleryId && kinds.get(row.galleryId)) || null,
+      // The rule's words on the card; what closures cancelled is for the event's own page.
+      ...(row.seriesId && repeats.get(row.seriesId) ? { series: { words: repeats.get(row.seriesId)!, cancelled: [] } } : {}),
+    }));
   return {
     upcoming: { items: toPublic(upcoming), total: upcomingTotal },
     past: { items: toPublic(past), total: pastTotal },
