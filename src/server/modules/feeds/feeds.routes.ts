@@ -103,14 +103,18 @@ export default async function feedsRoutes(app: FastifyInstance) {
 
   // The school's calendar, or one branch's (`?branch=`): its events, the whole school's, and the term dates of both.
   app.get<{ Querystring: { branch?: string } }>('/events.ics', async (request, reply) => {
-    const school = await getSchoolProfile(app.db);
-    const branch = branchAsked(school, request.query.branch);
+    // The school's whole calendar answers from the cache without a read; a branch's is checked first.
+    const asked = request.query.branch;
+    const branch = typeof asked === 'string' && asked.trim() ? branchAsked(await getSchoolProfile(app.db), asked) : undefined;
     return serve(
       request,
       reply,
       'text/calendar; charset=utf-8',
       async () => {
-        const content = await calendarContent(app.db, { shown: PUBLIC_EVENT, branch });
+        const [school, content] = await Promise.all([
+          getSchoolProfile(app.db),
+          calendarContent(app.db, { shown: PUBLIC_EVENT, branch }),
+        ]);
         const name = branch ? `${school.name} events: ${branch}` : undefined;
         return icsCalendar(app.siteOrigin(request), school, content, name);
       },
