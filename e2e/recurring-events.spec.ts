@@ -95,7 +95,7 @@ describe.skipIf(chromiumMissingReason())('repeating events in the back office (i
         .first()
         .getByRole('link', { name: `View ${title}` })
         .click();
-      await page.getByText('Every Tuesday in term time until 18 November 2031').waitFor();
+      await page.getByText('Every Tuesday in term time until November 18, 2031').waitFor();
       await page.getByRole('heading', { name: 'Cancelled by closures' }).waitFor();
       await axeWithoutToasts(page);
       expect(await fitsScreen(page)).toBe(true);
@@ -117,6 +117,17 @@ describe.skipIf(chromiumMissingReason())('repeating events in the back office (i
       .click();
     await page.getByRole('heading', { name: 'Edit Event' }).waitFor();
     expect(await page.getByLabel('Repeats', { exact: true }).inputValue()).toBe('weekly');
+    // Before saving, the form says this is one date of a series, and what saving will ask.
+    await page
+      .getByText(
+        'This is one date of a repeating event: Every Tuesday in term time until November 18, 2031. When you save, you choose this date, this and the following, or all.',
+      )
+      .waitFor();
+    // "Repeats" is seen once (the section's title); the select keeps it as its accessible name.
+    const seen = await page
+      .getByText('Repeats', { exact: true })
+      .evaluateAll((els) => els.filter((el) => !el.closest('.sr-only')).length);
+    expect(seen).toBe(1);
     await page.getByLabel('Title').fill('Forest School (afternoons)');
     await page.getByLabel('Start date and time').fill('2031-11-04T13:30');
     await page.getByLabel('End date and time (optional)').fill('2031-11-04T15:00');

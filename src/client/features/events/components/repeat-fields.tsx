@@ -23,7 +23,12 @@ export function RepeatFields({ form, customWords }: { form: EventForm; customWor
   return (
     <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-800">Repeats</legend>
-      <SelectField label="Repeats" {...form.register('repeatFreq')} error={errorAt(form, 'repeatFreq')}>
+      {/* The section's title names the choice too: the label is for screen readers only (one "Repeats" seen). */}
+      <SelectField
+        label={<span className="sr-only">Repeats</span>}
+        {...form.register('repeatFreq')}
+        error={errorAt(form, 'repeatFreq')}
+      >
         <option value="">Does not repeat</option>
         <option value="daily">Daily</option>
         <option value="weekly">Weekly on chosen days</option>

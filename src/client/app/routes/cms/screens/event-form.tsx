@@ -194,6 +194,12 @@ function EventForm({ event, timeZone }: { event: Event | null; timeZone: string 
         noValidate
         className="mt-6 space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
       >
+        {event?.seriesId && event.series && (
+          <p className="rounded-xl border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
+            This is one date of a repeating event: {event.series.words.replace(/\.$/, '')}. When you save, you choose this date,
+            this and the following, or all.
+          </p>
+        )}
         <Field label="Title" required maxLength={200} {...form.register('title')} error={errorAt(form, 'title')} />
         <TextArea
           label="Description"
