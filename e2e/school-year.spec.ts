@@ -45,6 +45,8 @@ describe.skipIf(chromiumMissingReason())('the school year in the back office (is
   async function add(page: Page, kind: string, name: string, first: string, last: string, branch?: string) {
     const form = page.getByRole('form', { name: /^(Add a date|Change)/ });
     await form.getByLabel('Kind').selectOption({ label: kind });
+    // The Branch hint speaks of the kind chosen (a closure's is not a term's).
+    await form.getByText(`A ${kind.toLowerCase()} of one branch only`).waitFor();
     await form.getByLabel('Name').fill(name);
     await form.getByLabel('First day').fill(first);
     await form.getByLabel('Last day').fill(last);

@@ -1,4 +1,5 @@
 import { useEffect, useId } from 'react';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/field.tsx';
@@ -10,6 +11,13 @@ import { SCHOOL_DATE_KIND_LABELS, SCHOOL_DATE_NAME_MAX, SchoolDateInputSchema } 
 import { useSaveSchoolDate } from '../api/school-year.ts';
 
 const EMPTY = { kind: 'term', name: '', starts_on: '', ends_on: '', branch: '' } as const;
+
+/** The Branch field's hint, in the words of the kind chosen. */
+const BRANCH_HINTS = {
+  term: 'A term of one branch only; most schools share their terms.',
+  half_term: 'A half-term of one branch only; most schools share their half-terms.',
+  closure: 'A closure day of one branch only (the others stay open); Whole school closes every branch.',
+} as const;
 
 const valuesOf = (date: SchoolDate | null) =>
   date
@@ -36,7 +44,7 @@ export function SchoolDateForm({
     form.reset(valuesOf(editing));
     if (editing) form.setFocus('name');
   }, [editing, form]);
-  const kind = form.watch('kind');
+  const kind = useWatch({ control: form.control, name: 'kind' });
 
   const submit = form.handleSubmit(async (input) => {
     try {
@@ -106,7 +114,7 @@ export function SchoolDateForm({
         {branches.length > 0 && (
           <SelectField
             label="Branch"
-            hint={kind === 'term' ? 'A term of one branch only; most schools share their terms.' : undefined}
+            hint={BRANCH_HINTS[kind] ?? BRANCH_HINTS.term}
             {...form.register('branch')}
             error={errorAt(form, 'branch')}
           >
