@@ -28,7 +28,8 @@ export const sameVersion = (a: VersionFields, b: VersionFields) =>
 
 /**
  * Who saved the post as it is now: the author of its last create, save or restore in the audit log
- * (the post keeps only its author), else its author.
+ * (the post keeps only its author), else its author. A publish on schedule (the server's, by no one)
+ * is passed over: the text is that of whoever wrote it before, not of someone since deleted.
  */
 async function lastSavedBy(tx: Db, post: PostRow): Promise<number | null> {
   const [last] = await tx
@@ -39,6 +40,7 @@ async function lastSavedBy(tx: Db, post: PostRow): Promise<number | null> {
         eq(auditLog.entity, 'post'),
         eq(auditLog.entityId, String(post.id)),
         inArray(auditLog.action, ['create', 'update', 'publish', 'unpublish']),
+        sql`not (${auditLog.userId} is null and ${auditLog.action} = 'publish' and ${auditLog.details} ->> 'scheduled' = 'true')`,
       ),
     )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, postVersions } from '../../db/schema/index.ts';
+import { auditLog, posts, postVersions } from '../../db/schema/index.ts';
+import { publishDue } from '../scheduling/publisher.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createUser, installTestSchool, sessionCookie } from '../../test/factories.ts';
 import { PostVersionSchema, PostVersionSummarySchema, type TextChange } from '../../../shared/schemas/post.ts';
@@ -65,6 +66,22 @@ describe('a published post’s history', () => {
       savedBy: editorName,
       savedAt: before.updated_at,
     });
+  });
+
+  it('names who wrote a post published on schedule, not “someone no longer on the staff”', async () => {
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const created = await call('POST', '/api/posts', body({ slug: 'scheduled-walk', status: 'draft', publishAt: at }));
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json().data;
+    // Its time comes: the server publishes it (an audit entry by no one).
+    await app.db
+      .update(posts)
+      .set({ publishAt: new Date(Date.now() - 1000) })
+      .where(eq(posts.id, id));
+    expect((await publishDue(app.db)).posts).toBe(1);
+    await call('PUT', `/api/posts/${id}`, body({ slug: 'scheduled-walk', title: 'Autumn walk, with photos' }));
+    const [version] = (await call('GET', `/api/posts/${id}/versions`)).json().data;
+    expect(version).toMatchObject({ title: 'Autumn walk', status: 'published', savedBy: editorName });
   });
 
   it('compares a version with the post now: words, tags, cover and status', async () => {
