@@ -6,11 +6,11 @@ const LONDON = 'Europe/London';
 
 describe('ruleWords', () => {
   it.each([
-    ['FREQ=WEEKLY;BYDAY=TU;UNTIL=20270718T225959Z', true, 'Every Tuesday in term time until 18 July 2027'],
+    ['FREQ=WEEKLY;BYDAY=TU;UNTIL=20270718T225959Z', true, 'Every Tuesday in term time until July 18, 2027'],
     ['FREQ=MONTHLY;BYDAY=1FR;COUNT=10', false, 'First Friday of every month, 10 times'],
     ['FREQ=MONTHLY;BYDAY=-1FR;COUNT=3', false, 'Last Friday of every month, 3 times'],
     ['FREQ=MONTHLY;BYDAY=FR;BYSETPOS=1;COUNT=3', false, 'First Friday of every month, 3 times'],
-    ['FREQ=DAILY;UNTIL=20270131', false, 'Every day until 31 January 2027'],
+    ['FREQ=DAILY;UNTIL=20270131', false, 'Every day until January 31, 2027'],
     ['FREQ=DAILY;INTERVAL=2;COUNT=1', false, 'Every 2 days, once'],
     ['FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=6', false, 'Every Monday, Wednesday and Friday, 6 times'],
     ['FREQ=WEEKLY;BYDAY=FR,MO,TU,WE,TH;COUNT=6', false, 'Every weekday, 6 times'],
@@ -27,7 +27,7 @@ describe('ruleWords', () => {
         { rrule: 'FREQ=DAILY;UNTIL=20270719T035959Z', startsLocal: '2027-01-05T09:30', termTime: false },
         'America/New_York',
       ),
-    ).toBe('Every day until 18 July 2027');
+    ).toBe('Every day until July 18, 2027');
   });
 });
 

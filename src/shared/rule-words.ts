@@ -1,6 +1,6 @@
 /**
  * Issue 34: a repeat rule in words, as the event pages show it ("Every Tuesday in term time until
- * 18 July 2027"). Pure: no rrule, no zod (the public bundle uses it).
+ * July 18, 2027"). Pure: no rrule, no zod (the public bundle uses it).
  */
 import { readRule, untilLocal, WEEKDAY_NAMES as DAY_NAMES, weekdayOf, WEEKDAYS, type RuleParts } from './repeat-rule.ts';
 
@@ -19,9 +19,9 @@ export function nth(n: number): string {
 }
 const suffix = (n: number) => (n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'));
 
-/** '2027-07-18' -> '18 July 2027'. */
+/** '2027-07-18' -> 'July 18, 2027' (the site's en-US dates). */
 export const dayInWords = (day: string) =>
-  `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
+  `${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}, ${day.slice(0, 4)}`;
 
 const every = (interval: number, one: string, many: string) => (interval === 1 ? `every ${one}` : `every ${interval} ${many}`);
 

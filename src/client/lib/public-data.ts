@@ -34,6 +34,8 @@ export interface PublicEvent {
   updated_at?: string | null;
   /** The linked gallery, when published: photos or a video (the events list's cards say so). */
   gallery_kind?: 'photos' | 'video' | null;
+  /** Issue 34: the branch it happens at (null: the whole school). */
+  branch?: string | null;
   /** Issue 34: a repeating event's rule in words, and the dates closures cancelled (one event's page only). */
   series?: { words: string; cancelled: { start_date: string; closure: string }[] } | null;
 }

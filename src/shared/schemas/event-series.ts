@@ -48,7 +48,7 @@ export const RepeatSchema = z
 export const EventSeriesSchema = z.object({
   id: z.number().int(),
   rrule: z.string(),
-  /** The rule in words: "Every Tuesday in term time until 18 July 2027". */
+  /** The rule in words: "Every Tuesday in term time until July 18, 2027". */
   words: z.string(),
   termTime: z.boolean(),
   /** The first occurrence on the school's wall clock ('YYYY-MM-DDTHH:mm'), and the zone it is read in. */

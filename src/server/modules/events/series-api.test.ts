@@ -65,7 +65,7 @@ describe('POST /api/events with a repeat', () => {
     expect(event).toMatchObject({ branch: 'City Branch', occurrenceStart: '2027-01-05T09:30', detached: false, published: true });
     expect(event.series).toMatchObject({
       rrule: 'FREQ=WEEKLY;BYDAY=TU;UNTIL=20270718T225959Z',
-      words: 'Every Tuesday in term time until 18 July 2027',
+      words: 'Every Tuesday in term time until July 18, 2027',
       termTime: true,
       occurrences: 10,
       cancelled: [{ start_date: '2027-03-02T09:30:00.000Z', closure: 'Staff training day' }],
@@ -87,7 +87,7 @@ describe('POST /api/events with a repeat', () => {
     expect(new Set(all.map((r) => r.branch))).toEqual(new Set(['City Branch']));
     expect(new Set(all.map((r) => r.slug!.replace(/-\d{4}-\d{2}-\d{2}$/, '')))).toEqual(new Set(['forest-school']));
     const [entry] = await app.db.select().from(auditLog).where(eq(auditLog.entity, 'event'));
-    expect(entry).toMatchObject({ action: 'create', details: { repeats: 'Every Tuesday in term time until 18 July 2027' } });
+    expect(entry).toMatchObject({ action: 'create', details: { repeats: 'Every Tuesday in term time until July 18, 2027' } });
   });
 
   it('takes a raw RRULE: the first Friday of each month, ten times', async () => {
@@ -247,7 +247,7 @@ describe('editing an occurrence', () => {
       repeat: { freq: 'weekly', until: '2027-02-28' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.series.words).toBe('Every Tuesday until 28 February 2027');
+    expect(res.json().data.series.words).toBe('Every Tuesday until February 28, 2027');
     const series = await app.db.select().from(eventSeries).orderBy(asc(eventSeries.id));
     expect(series.map((s) => s.rrule)).toEqual([
       'FREQ=WEEKLY;BYDAY=TU;UNTIL=20270118T235959Z',

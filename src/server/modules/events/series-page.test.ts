@@ -40,12 +40,15 @@ describe('the public page of a repeating event', () => {
         start_date: '2031-04-15T08:30:00.000Z',
         end_date: '2031-04-15T10:00:00.000Z',
         repeat: { freq: 'weekly', weekdays: ['TU'], until: '2031-07-18', termTime: true },
+        branch: TEST_BRANCHES[0]!.name,
       },
     });
     expect(res.statusCode).toBe(201);
     const page = await app.inject({ method: 'GET', url: `/event/${res.json().data.slug}` });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('Every Tuesday in term time until 18 July 2031');
+    expect(page.body).toContain('Every Tuesday in term time until July 18, 2031');
     expect(page.body).toContain('Not on May 6, 2031 (Staff training day)');
+    // The other branch's parents are told it is not theirs.
+    expect(page.body).toContain(`${TEST_BRANCHES[0]!.name} only`);
   });
 });

@@ -126,7 +126,11 @@ export function EventDetailPage() {
               <dt className="flex items-center gap-2 text-sm font-bold text-slate-600">
                 <Icon icon={MapPin} size={18} className="text-blue-700" /> Location
               </dt>
-              <dd className="mt-1 font-semibold text-slate-900">{event.location}</dd>
+              <dd className="mt-1 font-semibold text-slate-900">
+                {event.location}
+                {/* Issue 34: an event of one branch says which, for the other branch's parents. */}
+                {event.branch && <span className="block text-sm font-normal text-slate-600">{`${event.branch} only`}</span>}
+              </dd>
             </div>
           </dl>
           <a
