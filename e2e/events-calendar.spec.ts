@@ -100,6 +100,26 @@ describe.skipIf(chromiumMissingReason())('the school calendar on /events', () =>
     await expect.poll(() => page.getByRole('heading', { name: monthName(closureDay) }).isVisible()).toBe(true);
   }
 
+  it('fits the month navigation on a phone, long month names too (375 and 320 px)', async () => {
+    const { page, close } = await openPage(browser, server.url, PHONE);
+    const year = today.slice(0, 4);
+    for (const width of [375, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const month of [`${year}-10`, `${year}-11`, `${year}-12`]) {
+        await gotoReady(page, `/events?view=month&month=${month}`);
+        const next = page.getByRole('link', { name: `Next month: ${monthName(addDays(`${month}-28`, 7))}` });
+        expect(await next.isVisible()).toBe(true);
+        const box = (await next.boundingBox())!;
+        expect(box.x + box.width, `${month} at ${width} px`).toBeLessThanOrEqual(width);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${month} at ${width} px`).toBeLessThanOrEqual(
+          width,
+        );
+      }
+    }
+    await expectNoAxeViolations(page);
+    await close();
+  }, 120_000);
+
   for (const [label, viewport] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],
@@ -111,6 +131,20 @@ describe.skipIf(chromiumMissingReason())('the school calendar on /events', () =>
       await expect.poll(() => terms.isVisible()).toBe(true);
       expect(await terms.textContent()).toContain('Spring term');
       expect(await terms.textContent()).toContain('Staff training day');
+      // In the site's date style ("Tue, Mar 3"), right after what is coming and before the past events.
+      expect(await terms.textContent()).toMatch(
+        /(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}/,
+      );
+      const order = await page.evaluate(() => {
+        const at = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().top ?? null;
+        return { upcoming: at('#upcoming-events'), terms: at('#term-dates'), past: at('#past-events') };
+      });
+      expect(order.terms!).toBeGreaterThan(order.upcoming!);
+      if (order.past !== null) expect(order.terms!).toBeLessThan(order.past);
+      // Every branch of the school is a filter, whichever its events.
+      const branchFilter = page.getByRole('region', { name: 'Filter events' });
+      expect(await branchFilter.getByRole('link', { name: 'Main Branch' }).count()).toBe(1);
+      expect(await branchFilter.getByRole('link', { name: 'City Branch' }).count()).toBe(1);
       await expectNoAxeViolations(page);
 
       await openClosureMonth(page);

@@ -29,13 +29,13 @@ export const weekdayOf = (day: string) => {
   return (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
 };
 
-/** "Tue 1 September 2026"; `year: false` leaves the year out. */
+/** "Tue, Sep 1, 2026" (the site's short dates, as formatShortDate); `year: false` leaves the year out. */
 export function dayInWords(day: string, year = true): string {
   const { y, m, d } = partsOf(day);
-  return `${WEEKDAYS[weekdayOf(day)]!.slice(0, 3)} ${d} ${MONTHS[m - 1]}${year ? ` ${y}` : ''}`;
+  return `${WEEKDAYS[weekdayOf(day)]!.slice(0, 3)}, ${MONTHS[m - 1]!.slice(0, 3)} ${d}${year ? `, ${y}` : ''}`;
 }
 
-/** "Tue 1 September – Fri 18 December 2026", or one day. */
+/** "Tue, Sep 1 – Fri, Dec 18, 2026", or one day. */
 export function daysInWords(first: string, last: string): string {
   if (first === last) return dayInWords(first);
   return `${dayInWords(first, first.slice(0, 4) !== last.slice(0, 4))} – ${dayInWords(last)}`;

@@ -7,8 +7,8 @@ const KIND_WORDS: Record<SchoolDate['kind'], string> = { term: 'Term', half_term
 export function TermDates({ dates, showBranch }: { dates: SchoolDate[]; showBranch: boolean }) {
   if (dates.length === 0) return null;
   return (
-    <section aria-labelledby="term-dates" className="mt-14 rounded-3xl bg-amber-50 p-5 sm:p-6">
-      <h2 id="term-dates" className="text-2xl font-black text-slate-900">
+    <section aria-labelledby="term-dates" className="mt-10 rounded-3xl bg-amber-50 p-4 sm:p-6">
+      <h2 id="term-dates" className="text-xl font-black text-slate-900 sm:text-2xl">
         Term dates
       </h2>
       <ul className="mt-3 divide-y divide-orange-100">

@@ -72,7 +72,10 @@ describe('GET /api/site/event-list?view=month', () => {
 
   it("narrows the month and the term dates to one branch's and the whole school's", async () => {
     const main = await list(`view=month&month=${nextMonth}&branch=main-branch`);
-    expect(main.month?.events.map((e) => e.title)).toEqual(['Next month at Main']);
+    // The whole school's event (no branch) is the Main Branch's too, as in the branch's calendar feed.
+    expect(main.month?.events.map((e) => e.title)).toEqual(['Next month at Main', 'Next month for all']);
+    const city = await list(`view=month&month=${nextMonth}&branch=city-branch`);
+    expect(city.month?.events.map((e) => e.title)).toEqual(['Next month for all']);
     expect(main.termDates.map((d) => d.name)).toEqual(['This term']);
     const all = await list('');
     expect(all.month).toBeNull();

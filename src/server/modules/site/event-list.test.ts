@@ -3,11 +3,16 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicEvent, PublicEventList, PublicPost } from '../../../client/lib/public-data.ts';
+import { eq, inArray } from 'drizzle-orm';
+import { eventsQueryOf } from '../../../shared/public-lists.ts';
+import { categories, events } from '../../db/schema/index.ts';
 import { pageKey } from '../../plugins/page-cache.ts';
 import { DIST_DIR } from '../../plugins/render.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createCategory, createEvent, createGallery, createPost } from '../../test/content-factories.ts';
 import { installTestSchool, sessionCookie } from '../../test/factories.ts';
+import { getSchoolProfile } from './site.service.ts';
+import { publicEventList } from './event-list.ts';
 
 // Issue 31: /events at years of content (upcoming first, then the past paged apart, filters by
 // branch and category), status following the dates, and the blog's tags as links. On both databases.
@@ -87,7 +92,7 @@ describe('GET /api/site/event-list', () => {
     expect(list.past.items.find((e) => e.title === 'Past 01')?.gallery_kind).toBeNull();
   });
 
-  it('offers the branches and categories some event has, and filters by them', async () => {
+  it('offers the branches of the school and the categories some event has, and filters by them', async () => {
     const list = await eventList();
     expect(list.branches).toEqual([
       { slug: 'main-branch', name: 'Main Branch' },
@@ -108,6 +113,60 @@ describe('GET /api/site/event-list', () => {
     const both = await eventList('?branch=city-branch&category=outing');
     // Past 06, 12, 18, 24, 30: at the City Branch (k % 3 = 0) and outings (even k).
     expect(titles(both.past.items)).toEqual(['Past 06', 'Past 12', 'Past 18', 'Past 24', 'Past 30']);
+  });
+
+  it("offers every branch of the school, and a branch's filter has its marked events and the whole school's", async () => {
+    // A branch no event names is offered all the same: its parents pick it for the whole school's events.
+    const school = await getSchoolProfile(app.db);
+    const hill = { ...school, branches: [...school.branches, { ...school.branches[0]!, name: 'Hill Branch' }] };
+    const offered = await publicEventList(app.db, hill, eventsQueryOf(new URLSearchParams()));
+    expect(offered?.branches.map((b) => b.name)).toEqual(['Main Branch', 'City Branch', 'Hill Branch']);
+    const atHill = await publicEventList(app.db, hill, eventsQueryOf(new URLSearchParams('branch=hill-branch')));
+    expect(atHill?.past.total).toBe(0);
+
+    const category = await createCategory(app, 'Branch check');
+    const soon = new Date(Date.now() + 40 * DAY);
+    const added = [
+      await createEvent(app, {
+        categoryId: category.id,
+        title: 'Main only',
+        location: 'The garden',
+        branch: 'Main Branch',
+        startDate: soon,
+      }),
+      await createEvent(app, {
+        categoryId: category.id,
+        title: 'City only',
+        location: 'Main Branch hall',
+        branch: 'City Branch',
+        startDate: soon,
+      }),
+      await createEvent(app, {
+        categoryId: category.id,
+        title: 'Whole school',
+        location: 'The park',
+        branch: null,
+        startDate: soon,
+      }),
+    ];
+    try {
+      const main = await eventList('?branch=main-branch&category=branch-check');
+      expect(titles(main.upcoming.items).sort()).toEqual(['Main only', 'Whole school']);
+      const city = await eventList('?branch=city-branch&category=branch-check');
+      expect(titles(city.upcoming.items).sort()).toEqual(['City only', 'Whole school']);
+      // Old events with no branch keep the one their location names: City's ten past ones, none of Main's.
+      const cityPast = await eventList('?branch=city-branch');
+      expect(cityPast.past.total).toBe(10);
+      expect((await eventList('?branch=main-branch')).past.total).toBe(20);
+    } finally {
+      await app.db.delete(events).where(
+        inArray(
+          events.id,
+          added.map((e) => e.id),
+        ),
+      );
+      await app.db.delete(categories).where(eq(categories.id, category.id));
+    }
   });
 
   it('answers 404 for a branch or category the school does not have', async () => {

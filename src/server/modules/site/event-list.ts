@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PublicEvent, PublicEventList, PublicEventMonth } from '../../../client/lib/public-data.ts';
 import { fromDatetimeLocal, toDatetimeLocal } from '../../../shared/dates.ts';
 import type { SchoolDate } from '../../../shared/school-year.ts';
@@ -13,12 +13,13 @@ import { listSchoolDates } from '../school-year/school-year.service.ts';
 
 /**
  * /events at years of content (issue 31): the events not yet over, soonest first, and the past
- * ones, most recently ended first, each paged apart with its count; filtered by a branch (its name
- * in the event's location) and a category. The filters offered are those some event has. Only
- * public events (PUBLIC_EVENT): one for families is neither listed, counted nor a filter's reason.
+ * ones, most recently ended first, each paged apart with its count; filtered by a branch (see
+ * atBranch) and a category. The branches offered are the school profile's; the categories those
+ * some event has. Only public events (PUBLIC_EVENT): one for families is neither listed, counted nor
+ * a filter's reason.
  */
 
-/** The rule in words of the repeating events among `rows` ("Every Tuesday in term time until 18 July 2027"), by series. */
+/** The rule in words of the repeating events among `rows` ("Every Tuesday in term time until July 18, 2027"), by series. */
 async function repeatWords(db: Db, rows: EventRow[]): Promise<Map<number, string>> {
   const ids = [...new Set(rows.map((row) => row.seriesId).filter((id): id is number => id != null))];
   if (ids.length === 0) return new Map();
@@ -46,22 +47,22 @@ async function galleryKinds(db: Db, rows: EventRow[]): Promise<Map<number, Publi
   return new Map(found.map((g) => [g.id, g.type === 'video' ? 'video' : g.photos > 0 ? 'photos' : null]));
 }
 
-/** At a branch: marked so (issue 34), or its name in the location. */
-const atBranch = (name: string) => or(eq(events.branch, name), sql`position(lower(${name}) in lower(${events.location})) > 0`)!;
+/**
+ * At a branch (issue 34): marked so, or the whole school's (no branch), as the branch's calendar
+ * feed has them; an old event with no branch that names another branch in its location (and not
+ * this one) is that branch's, as before events were marked.
+ */
+function atBranch(name: string, school: SchoolProfile): SQL {
+  const named = (branch: string) => sql`position(lower(${branch}) in lower(coalesce(${events.location}, ''))) > 0`;
+  const others = school.branches.map((b) => b.name).filter((other) => other !== name);
+  const elsewhere = others.length > 0 ? or(...others.map(named)) : undefined;
+  return or(eq(events.branch, name), and(isNull(events.branch), elsewhere ? or(named(name), not(elsewhere)) : undefined))!;
+}
 
-/** The school's branches some event takes place at (marked, or its name in the location), in the school's order. */
-async function branchesWithEvents(db: Db, school: SchoolProfile) {
+/** The school's branches to filter by (its profile's, in its order), none with only one. */
+function branchFilters(school: SchoolProfile) {
   const names = school.branches.map((b) => b.name);
-  if (names.length < 2) return [];
-  const [row] = await db
-    .select(
-      Object.fromEntries(
-        names.map((name, i) => [`b${i}`, sql<number>`count(*) filter (where ${atBranch(name)})`.mapWith(Number)]),
-      ),
-    )
-    .from(events)
-    .where(PUBLIC_EVENT);
-  return names.filter((_, i) => Number(row?.[`b${i}`] ?? 0) > 0).map((name) => ({ slug: filterSlug(name), name }));
+  return names.length < 2 ? [] : names.map((name) => ({ slug: filterSlug(name), name }));
 }
 
 /** The categories some event has, by name. */
@@ -76,12 +77,8 @@ async function categoriesWithEvents(db: Db) {
 
 /** The filters /events offers, and the school year: the same for every page of it (remembered apart, public-data.ts). */
 export async function eventFilters(db: Db, school: SchoolProfile) {
-  const [branches, categoryList, schoolDates] = await Promise.all([
-    branchesWithEvents(db, school),
-    categoriesWithEvents(db),
-    listSchoolDates(db),
-  ]);
-  return { branches, categories: categoryList, schoolDates };
+  const [categoryList, schoolDates] = await Promise.all([categoriesWithEvents(db), listSchoolDates(db)]);
+  return { branches: branchFilters(school), categories: categoryList, schoolDates };
 }
 export type EventFilters = Awaited<ReturnType<typeof eventFilters>>;
 
@@ -98,7 +95,7 @@ export async function publicEventList(
   if ((query.branch && !branch) || (query.category && !category)) return null;
 
   const where: SQL | undefined = and(
-    branch ? atBranch(branch.name) : undefined,
+    branch ? atBranch(branch.name, school) : undefined,
     category ? eq(events.categoryId, category.id) : undefined,
   );
   const shown = and(where, PUBLIC_EVENT);

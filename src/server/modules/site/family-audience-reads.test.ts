@@ -104,8 +104,8 @@ describe('posts and events for families on the public site', () => {
     expect(list.upcoming.total).toBe(1);
     expect(list.past.total).toBe(1);
     expect(list.categories.map((c: { name: string }) => c.name)).toEqual(['Open day']);
-    // Only the branch a public event takes place at.
-    expect(list.branches.map((b: { name: string }) => b.name)).toEqual([PUBLIC_BRANCH]);
+    // The school's branches, whatever its events (issue 34): a family-only event adds nothing.
+    expect(list.branches.map((b: { name: string }) => b.name)).toEqual([PUBLIC_BRANCH, BRANCH]);
     expect((await anon('/api/site/event-list?category=walnut-club')).statusCode).toBe(404);
     expect((await listTags(app.db)).map((t) => t.tag)).toEqual(['news']);
   });

@@ -228,19 +228,31 @@ function MonthNav({ query, month }: { query: EventsQuery; month: string }) {
     eventsHref({ branch: query.branch, category: query.category, view: 'month', month: monthAfter(month, by) });
   const link =
     'inline-flex min-h-11 shrink-0 items-center rounded-full bg-white px-3 text-xs font-bold text-slate-800 ring-1 ring-orange-200 hover:bg-brand-50 sm:px-4 sm:text-sm';
+  // On phones the links name the month short ("← Oct"): "November 2026" on both sides overflows 375 px.
+  const name = (at: string) => (
+    <>
+      <span className="sr-only">{monthInWords(at)}</span>
+      <span aria-hidden="true" className="sm:hidden">
+        {monthInWords(at).slice(0, 3)}
+      </span>
+      <span aria-hidden="true" className="hidden sm:inline">
+        {monthInWords(at)}
+      </span>
+    </>
+  );
   return (
-    <div className="mt-10 flex items-center justify-between gap-3">
+    <div className="mt-10 flex items-center justify-between gap-2 sm:gap-3">
       <PageLink to={to(-1)} rel="nofollow" className={link}>
         <span aria-hidden="true">←&nbsp;</span>
         <span className="sr-only">Previous month: </span>
-        {monthInWords(monthAfter(month, -1))}
+        {name(monthAfter(month, -1))}
       </PageLink>
-      <h2 id={MONTH_ID} tabIndex={-1} className="scroll-mt-20 text-center text-xl font-black text-slate-900 sm:text-3xl">
+      <h2 id={MONTH_ID} tabIndex={-1} className="min-w-0 scroll-mt-20 text-center text-xl font-black text-slate-900 sm:text-3xl">
         {monthInWords(month)}
       </h2>
       <PageLink to={to(1)} rel="nofollow" className={link}>
         <span className="sr-only">Next month: </span>
-        {monthInWords(monthAfter(month, 1))}
+        {name(monthAfter(month, 1))}
         <span aria-hidden="true">&nbsp;→</span>
       </PageLink>
     </div>
@@ -253,7 +265,12 @@ function EventLists({ query, list, timeZone }: { query: EventsQuery; list: Publi
   const filtered = Boolean(list.branch || list.category);
   if (list.upcoming.total === 0 && list.past.total === 0)
     // Nothing at all (or nothing that matches): the spec's one message, not two empty lists.
-    return <p className="mt-10 rounded-3xl bg-amber-50 p-10 text-center text-lg text-slate-700">No events found.</p>;
+    return (
+      <>
+        <p className="mt-10 rounded-3xl bg-amber-50 p-10 text-center text-lg text-slate-700">No events found.</p>
+        <TermDates dates={list.termDates} showBranch={!list.branch} />
+      </>
+    );
   return (
     <>
       <ListSection
@@ -274,6 +291,8 @@ function EventLists({ query, list, timeZone }: { query: EventsQuery; list: Publi
         timeZone={timeZone}
         shownBefore={0}
       />
+      {/* The school year right after what is coming: a parent looking for the next holiday finds it before years of past events. */}
+      <TermDates dates={list.termDates} showBranch={!list.branch} />
       <ListSection
         id={PAST_ID}
         title="Past events"
@@ -359,7 +378,7 @@ export function EventsPage() {
             ) : (
               <EventLists query={query} list={list} timeZone={school.timezone} />
             )}
-            <TermDates dates={list.termDates} showBranch={!list.branch} />
+            {list.month && <TermDates dates={list.termDates} showBranch={!list.branch} />}
           </>
         )}
       </div>
