@@ -34,6 +34,10 @@ const FILTERS = [
  * §2 Events list (staff): search, status filter, four counters, cards with View/Edit/Delete. One
  * page at a time, searched and filtered by the server (DESIGN §10); the address keeps the page.
  */
+/** An event as its buttons name it: a repeating event's dates share a title, so each says its date too. */
+const namedIn = (timeZone: string) => (e: { title: string; seriesId: number | null; start_date: string }) =>
+  e.seriesId === null ? e.title : `${e.title}, ${formatShortDate(e.start_date, timeZone)}`;
+
 export default function EventsListScreen() {
   const list = useListParams({ status: EVENT_STATUSES }, PAGE_SIZE);
   const { data, isPending, isError, isPlaceholderData } = useEventsList({
@@ -47,6 +51,7 @@ export default function EventsListScreen() {
   // The programmes' names only when an event is for a programme's families.
   const programmes = useQuery({ ...programmesQueryOptions(), enabled: events.some((e) => e.audience === 'programme') }).data;
   const timeZone = useSchoolTimezone() ?? 'UTC';
+  const named = namedIn(timeZone);
   const remove = useDeleteEvent();
   const canWrite = useCan('events', 'write');
   const canDelete = useCan('events', 'delete');
@@ -189,11 +194,15 @@ export default function EventsListScreen() {
                 )}
               </ul>
               <div className="mt-4 flex gap-2 border-t border-slate-100 pt-3">
-                <Link to={`/cms/events/${e.id}`} className={buttonClass('secondary', 'sm')} aria-label={`View ${e.title}`}>
+                <Link to={`/cms/events/${e.id}`} className={buttonClass('secondary', 'sm')} aria-label={`View ${named(e)}`}>
                   <Eye className="h-4 w-4" aria-hidden="true" /> View
                 </Link>
                 {canWrite && (
-                  <Link to={`/cms/events/edit/${e.id}`} className={buttonClass('secondary', 'sm')} aria-label={`Edit ${e.title}`}>
+                  <Link
+                    to={`/cms/events/edit/${e.id}`}
+                    className={buttonClass('secondary', 'sm')}
+                    aria-label={`Edit ${named(e)}`}
+                  >
                     <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
                   </Link>
                 )}
@@ -202,7 +211,7 @@ export default function EventsListScreen() {
                     variant="ghost"
                     size="sm"
                     className="ml-auto text-red-700"
-                    aria-label={`Delete ${e.title}`}
+                    aria-label={`Delete ${named(e)}`}
                     onClick={() => setConfirm(e)}
                   >
                     <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
