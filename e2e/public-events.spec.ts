@@ -179,7 +179,7 @@ describe.skipIf(chromiumMissingReason())('the events and the blog filters', () =
       const { page } = t;
       await gotoReady(page, '/');
       expect(await page.locator('footer').getByRole('link', { name: 'Subscribe to our calendar' }).getAttribute('href')).toBe(
-        '/events.ics',
+        '/events#subscribe',
       );
       expect(await page.locator('footer').getByRole('link', { name: 'Events' }).getAttribute('href')).toBe('/events');
       if (viewport === PHONE) {

@@ -94,7 +94,11 @@ export function SiteFooter({
               </PageLink>
             </li>
             <li>
-              <a href="/events.ics" className="inline-flex items-center gap-2 underline underline-offset-4 hover:text-white">
+              {/* Issue 34: to the Subscribe control (the school's or a branch's calendar, in Google, Apple or Outlook). */}
+              <a
+                href="/events#subscribe"
+                className="inline-flex items-center gap-2 underline underline-offset-4 hover:text-white"
+              >
                 <Icon icon={CalendarPlus} size={16} /> Subscribe to our calendar
               </a>
             </li>

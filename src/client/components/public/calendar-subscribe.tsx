@@ -40,7 +40,7 @@ export function CalendarSubscribe({
   const links = feedLinks(origin, schoolName, branch || null);
   const copy = async () => setStatus((await copied(links.https)) ? 'Address copied.' : 'Select the address above and copy it.');
   return (
-    <details className="group rounded-3xl bg-white p-4 shadow-sm ring-1 ring-orange-100 open:p-5">
+    <details id="subscribe" className="group rounded-3xl bg-white p-4 shadow-sm ring-1 ring-orange-100 open:p-5">
       <summary className="inline-flex min-h-11 cursor-pointer items-center font-bold text-brand-800">
         Subscribe to the calendar
         <span aria-hidden="true" className="ml-2 transition group-open:rotate-180">
