@@ -51,4 +51,26 @@ describe('the public page of a repeating event', () => {
     // The other branch's parents are told it is not theirs.
     expect(page.body).toContain(`${TEST_BRANCHES[0]!.name} only`);
   });
+
+  it('is one card on the home page, at its next date, beside the single events', async () => {
+    const single = await app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: { cookie },
+      payload: {
+        title: 'Sports day',
+        description: 'Races on the field.',
+        category: 'Outdoors',
+        location: 'The field',
+        start_date: '2031-05-20T08:30:00.000Z',
+        end_date: null,
+      },
+    });
+    expect(single.statusCode).toBe(201);
+    const res = await app.inject({ method: 'GET', url: '/api/site/events?limit=3&offset=0' });
+    expect(res.statusCode).toBe(200);
+    const titles = (res.json().data.items as { title: string }[]).map((e) => e.title);
+    expect(titles.filter((t) => t === 'Forest School')).toHaveLength(1);
+    expect(titles).toContain('Sports day');
+  });
 });

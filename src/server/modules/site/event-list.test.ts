@@ -265,9 +265,9 @@ describe.skipIf(!built)('the public pages', () => {
     expect(html).toContain('href="/events?category=outing#event-filters"');
     expect(html).toContain('Past event');
     expect(html).toContain('Photos');
-    // The header and the footer lead here, and to the calendar feed.
+    // The header and the footer lead here, and to the Subscribe control.
     expect(html).toContain('href="/events"');
-    expect(html).toContain('href="/events.ics"');
+    expect(html).toContain('href="/events#subscribe"');
     expect(html).toContain('Subscribe to our calendar');
   });
 

@@ -18,6 +18,9 @@ const PUBLIC = { allAudiences: false } as const;
 
 const page = <T>(rows: T[], limit: number) => ({ items: rows.slice(0, limit), hasMore: rows.length > limit });
 
+/** Rows read for each home card, so that a few weekly events still leave the others a card. */
+const REPEATS_READ = 8;
+
 /** How long a remembered read is kept: the events' order follows the clock (upcoming, then past). */
 const MEMO_TTL_MS = 60_000;
 /** Reads remembered at most: any visitor can ask for endless slugs and pages. */
@@ -66,7 +69,13 @@ export function createServerPublicData(app: FastifyInstance, memo?: ReadMemo): P
     server: true,
     school: () => read('school', () => getSchoolProfile(app.db)),
     events: ({ limit, offset }) =>
-      read(`events ${limit} ${offset}`, async () => page(await listEvents(app.db, { limit: limit + 1, offset }), limit)),
+      read(`events ${limit} ${offset}`, async () => {
+        // The home page's cards (issue 34): a repeating event once, at its next date, not a card a week.
+        const rows = await listEvents(app.db, { limit: (limit + 1) * REPEATS_READ, offset });
+        const series = new Set<number>();
+        const once = rows.filter((e) => e.seriesId === null || (!series.has(e.seriesId) && !!series.add(e.seriesId)));
+        return page(once.slice(0, limit + 1), limit);
+      }),
     eventList: (query) =>
       read(`event-list ${eventsHref(query)}`, async () => {
         const school = await read('school', () => getSchoolProfile(app.db));
