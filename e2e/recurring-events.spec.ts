@@ -63,7 +63,7 @@ describe.skipIf(chromiumMissingReason())('repeating events in the back office (i
       // Tuesday 14 October 2031, 9:30 to 11:00 on the school's clock.
       await page.getByLabel('Start date and time').fill('2031-10-14T09:30');
       await page.getByLabel('End date and time (optional)').fill('2031-10-14T11:00');
-      await page.getByLabel('Branch (where it happens)').selectOption(CITY);
+      await page.getByLabel('Held at').selectOption(CITY);
 
       await page.getByLabel('Repeats', { exact: true }).selectOption({ label: 'Weekly on chosen days' });
       await page.getByRole('group', { name: 'On these days' }).getByLabel('Tuesday').check();

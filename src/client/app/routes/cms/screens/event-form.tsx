@@ -341,7 +341,7 @@ function EventForm({ event, timeZone }: { event: Event | null; timeZone: string 
             control={form.control}
             name="branch"
             render={({ field }) => (
-              <SelectField label="Branch (where it happens)" {...field} error={errorAt(form, 'branch')}>
+              <SelectField label="Held at" {...field} error={errorAt(form, 'branch')}>
                 <option value="">Whole school</option>
                 {field.value && !branches.some((b) => b.name === field.value) && (
                   <option value={field.value}>{field.value}</option>
