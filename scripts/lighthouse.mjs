@@ -161,6 +161,8 @@ try {
         '/': '/',
         '/ school photo': ['/', null, 100, () => heroPhoto(base, admin), 1000],
         '/events': '/events',
+        // Issue 34: the month view beside the list.
+        '/events month': '/events?view=month',
         '/event/{id}': `/event/${event.slug ?? event.id}`,
         '/blog': '/blog',
         '/blog/{slug}': `/blog/${post.slug}`,
