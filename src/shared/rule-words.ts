@@ -4,7 +4,8 @@
  */
 import { readRule, untilLocal, WEEKDAY_NAMES as DAY_NAMES, weekdayOf, WEEKDAYS, type RuleParts } from './repeat-rule.ts';
 
-const MONTHS = 'January February March April May June July August September October November December'.split(' ');
+/** The months' names, January first (the public pages' day texts use them too). */
+export const MONTHS = 'January February March April May June July August September October November December'.split(' ');
 const ORDINALS: Record<number, string> = { 1: 'First', 2: 'Second', 3: 'Third', 4: 'Fourth', 5: 'Fifth', [-1]: 'Last' };
 const ORDINALS_BACK: Record<number, string> = { [-2]: 'Second to last' };
 

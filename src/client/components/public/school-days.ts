@@ -2,21 +2,11 @@
  * Whole days of the school year ('YYYY-MM-DD', already on the school's clock) in words, without
  * Intl: the same text on the server and in every browser.
  */
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+import { MONTHS } from '../../../shared/rule-words.ts';
+import { WEEKDAY_NAMES, WEEKDAYS as RULE_WEEKDAYS, weekdayOf as weekdayCode } from '../../../shared/repeat-rule.ts';
+
+/** Monday first, as the month's table (repeat-rule.ts names the days). */
+export const WEEKDAYS = RULE_WEEKDAYS.map((d) => WEEKDAY_NAMES[d]);
 
 const partsOf = (day: string) => {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
@@ -24,10 +14,7 @@ const partsOf = (day: string) => {
 };
 
 /** 0 for Monday to 6 for Sunday. */
-export const weekdayOf = (day: string) => {
-  const { y, m, d } = partsOf(day);
-  return (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
-};
+export const weekdayOf = (day: string) => RULE_WEEKDAYS.indexOf(weekdayCode(day));
 
 /** "Tue, Sep 1, 2026" (the site's short dates, as formatShortDate); `year: false` leaves the year out. */
 export function dayInWords(day: string, year = true): string {
