@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIST_DIR } from '../../plugins/render.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
+import { pngBytes, uploadPhoto } from '../../test/content-factories.ts';
 import { installTestSchool, sessionCookie } from '../../test/factories.ts';
 
 // The school's own pages as parents read them: server-rendered, cached, in the menus and the sitemap.
@@ -126,5 +127,38 @@ describe.skipIf(!built)('pages of the school’s own, without JavaScript', () =>
     await write('POST', `/api/website/pages/${id}/unpublish`);
     expect((await get('/term-dates')).statusCode).toBe(404);
     expect(footerOf((await get('/')).body)).not.toContain('Term Dates');
+  });
+
+  it('preloads the photo a page opens with, at high priority with its variants; a photo further down is left lazy', async () => {
+    const photo = await uploadPhoto(app, admin, await pngBytes(1600, 1200, '#88bb66'));
+    const srcset = photo.variants.map((v) => `${v.url} ${v.width}w`).join(', ');
+    const sizes = '(min-width: 48rem) 736px, calc(100vw - 2rem)';
+    const opening = await page({
+      title: 'Our Garden',
+      slug: 'our-garden',
+      body: `<p><img src="${photo.url}" alt="The vegetable beds" width="1600" height="1200"></p><p>Planted each spring.</p><p><img src="${photo.url}" alt="The beds in June"></p>`,
+      placement: 'none',
+    });
+    await write('POST', `/api/website/pages/${opening}/publish`);
+    const html = (await get('/our-garden')).body;
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${photo.url}" imagesrcset="${srcset}" imagesizes="${sizes}" fetchpriority="high" />`,
+    );
+    const [first, second] = [...html.matchAll(/<img [^>]*alt="The (?:vegetable beds|beds in June)"[^>]*>/g)].map((m) => m[0]);
+    expect(first).toContain('fetchpriority="high"');
+    expect(first).not.toContain('loading="lazy"');
+    expect(second).toContain('loading="lazy"');
+    expect(second).not.toContain('fetchpriority');
+
+    const later = await page({
+      title: 'Our Kitchen',
+      slug: 'our-kitchen',
+      body: `<p>Lunch is cooked here.</p><p><img src="${photo.url}" alt="The kitchen"></p>`,
+      placement: 'none',
+    });
+    await write('POST', `/api/website/pages/${later}/publish`);
+    const kitchen = (await get('/our-kitchen')).body;
+    expect(kitchen).not.toContain('rel="preload" as="image"');
+    expect(kitchen).not.toContain('fetchpriority="high"');
   });
 });
