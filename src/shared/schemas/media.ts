@@ -38,22 +38,6 @@ function attributeOf(tag: string, name: keyof typeof ATTRIBUTE): string | undefi
 }
 
 /**
- * The width a photo in a post's or a page's body is shown at (the sanitiser gives each upload its
- * srcset and these sizes): the text column (max-w-3xl less its padding) on a wide screen, the
- * screen's width on a phone.
- */
-export const BODY_IMAGE_SIZES = '(min-width: 48rem) 736px, calc(100vw - 2rem)';
-
-/** A photo a body opens with: its first element, alone or at the start of its first paragraph. */
-export const OPENING_IMAGE = /^\s*(?:<p>\s*)?<img\b[^<>]*>/;
-
-/** The upload a body opens with (OPENING_IMAGE), or undefined. */
-export function openingUploadOf(html: string): string | undefined {
-  const src = attributeOf(OPENING_IMAGE.exec(html)?.[0] ?? '', 'src')?.trim();
-  return isUploadUrl(src) ? src : undefined;
-}
-
-/**
  * What is wrong with the photos of a post's or a page's body (issue 31), or null: each photo
  * uploaded here needs alt text. A photo from another host is dropped by the sanitiser, as any
  * markup outside the editor's features is (the site loads nothing from other hosts).

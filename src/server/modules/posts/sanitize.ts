@@ -1,7 +1,13 @@
 import sanitizeHtml from 'sanitize-html';
-import { BODY_IMAGE_SIZES, isUploadUrl, uploadSrcSet } from '../../../shared/schemas/media.ts';
+import { isUploadUrl, uploadSrcSet } from '../../../shared/schemas/media.ts';
 
 const COLOR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*[\d.]+\s*)?\)$/i, /^[a-z]{3,20}$/i];
+
+/**
+ * The width a body's photo is shown at: the text column (max-w-3xl less its padding) on a wide
+ * screen, the screen's width on a phone.
+ */
+const BODY_IMAGE_SIZES = '(min-width: 48rem) 736px, calc(100vw - 2rem)';
 
 /** Photos drawn so far in the body being sanitised: the first is loaded at once, later ones lazily. */
 let imagesSeen = 0;

@@ -2,7 +2,6 @@ import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'reac
 import { PageBanner } from '#client/components/public/page-banner.tsx';
 import { publicData } from '#client/lib/public-data.ts';
 import { formatLongDate } from '#shared/dates.ts';
-import { BODY_IMAGE_SIZES, OPENING_IMAGE, openingUploadOf, uploadSrcSet } from '#shared/schemas/media.ts';
 import type { PageMeta, RouteHandle } from '../../meta.ts';
 import { notFoundMeta, notFoundResponse } from './not-found.tsx';
 import type { PublicLayoutData } from './public-layout.tsx';
@@ -31,20 +30,29 @@ const summaryOf = (html: string) =>
     .trim()
     .slice(0, 160);
 
+/** An image the page opens with: the body's first element, alone or at the start of its first paragraph. */
+const LEAD_IMAGE = /^\s*(?:<p>\s*)?<img ([^>]*)>/;
+const attributeOf = (attributes: string, name: string) =>
+  new RegExp(`(?:^|\\s)${name}="([^"]*)"`)
+    .exec(attributes)?.[1]
+    ?.replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+
 /**
  * The photo a page opens with, the largest thing a phone paints there: preloaded with the HTML at
- * high priority, with the srcset and sizes the sanitiser gave it, as the home page's hero is. Found
- * by the parser only after the inlined stylesheet and the header, it was the page's LCP at 2.2 s on
- * Lighthouse's slowed phone.
+ * high priority, as the home page's hero is. Found by the parser only after the inlined stylesheet
+ * and the header, it was the page's LCP at 2.2 s on Lighthouse's slowed phone.
  */
 function leadImageOf(body: string): PageMeta['preloadImage'] {
-  const href = openingUploadOf(body);
-  return href ? { href, srcSet: uploadSrcSet(href), sizes: BODY_IMAGE_SIZES } : undefined;
+  const attributes = LEAD_IMAGE.exec(body)?.[1];
+  const href = attributes && attributeOf(attributes, 'src');
+  if (!href) return undefined;
+  return { href, srcSet: attributeOf(attributes, 'srcset'), sizes: attributeOf(attributes, 'sizes') };
 }
 
 /** The body with its opening photo, if any, fetched at high priority (the sanitiser leaves the others lazy). */
 const withLeadImageFirst = (body: string) =>
-  body.replace(OPENING_IMAGE, (tag) => tag.replace('<img ', '<img fetchpriority="high" '));
+  body.replace(LEAD_IMAGE, (tag) => tag.replace('<img ', '<img fetchpriority="high" '));
 
 export const ownPageHandle: RouteHandle = {
   meta: (data, _match, school, origin) => {
